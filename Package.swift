@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+// PerfectPlay: exact solvers for board games. No package dependencies, by design.
+import PackageDescription
+
+let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+
+let package = Package(
+    name: "PerfectPlay",
+    products: [
+        .executable(name: "perfectplay", targets: ["perfectplay"]),
+    ],
+    targets: [
+        .target(name: "SolverKit", swiftSettings: optimized),
+        .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
+        .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
+    ]
+)
