@@ -19,6 +19,11 @@ public final class ReportWriter {
 
     /// Opens `directory/results.jsonl`: emptied, or with `resume` kept (a torn last line, left
     /// by a killed run, is cut off) and its records loaded.
+    /// The game's drawing of a record and its charts, for `index.html`.
+    public var fragment: (ResultRecord) -> String? = { _ in nil }
+    public var charts: ([ResultRecord]) -> [BarChart] = { _ in [] }
+    private var lastSummary = 0.0
+
     public init(directory: String, collection: String, resume: Bool) throws {
         self.directory = directory
         self.collection = collection
@@ -56,7 +61,8 @@ public final class ReportWriter {
         previous.contains { $0.source == source && $0.verb == verb && $0.status != .limit }
     }
 
-    /// Appends one record as one whole line (a single write), then refreshes `summary.md`.
+    /// Appends one record as one whole line (a single write), then refreshes `summary.md`
+    /// (at most every two seconds; `finish()` writes the final one).
     public func append(_ record: ResultRecord) {
         records.append(record)
         let line = Array((record.json.serialized + "\n").utf8)
@@ -68,12 +74,21 @@ public final class ReportWriter {
                 offset += n
             }
         }
-        writeSummary()
+        if monotonicSeconds() - lastSummary > 2 { writeSummary() }
     }
 
     public func writeSummary() {
+        lastSummary = monotonicSeconds()
         let text = SummaryReport(collection: collection, records: previous + records).markdown
         try? text.write(toFile: directory + "/summary.md", atomically: true, encoding: .utf8)
+    }
+
+    /// Writes the final `summary.md` and `index.html`.
+    public func finish() {
+        writeSummary()
+        let all = previous + records
+        let page = HTMLReport(collection: collection, records: all, fragment: fragment, charts: charts(all)).html
+        try? page.write(toFile: directory + "/index.html", atomically: true, encoding: .utf8)
     }
 }
 

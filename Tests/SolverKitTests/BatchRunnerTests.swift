@@ -63,6 +63,9 @@ private func records(_ path: String) throws -> [JSON] {
     #expect(written[2]["source"]?.stringValue == "\(file):3")
     let summary = try String(contentsOfFile: dir + "/Reports/numbers/summary.md", encoding: .utf8)
     #expect(summary.contains("solved 2, limit 0, error 1"))
+    let page = try String(contentsOfFile: dir + "/Reports/numbers/index.html", encoding: .utf8)
+    #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"))
+    #expect(page.contains("n=10") && page.contains("not a number"))
 }
 
 @Test func nodeLimitEndsASearchWithStatusLimit() throws {
