@@ -107,3 +107,25 @@ private func records(_ path: String) throws -> [JSON] {
     configuration.quiet = true
     #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
 }
+
+@Test func shardsMergeIntoTheSingleRun() throws {
+    let dir = temporaryDirectory()
+    try "5\n1\nbad\n9\n2\n7\n".write(toFile: dir + "/mix.sum", atomically: true, encoding: .utf8)
+    func run(_ out: String, shard: (Int, Int)?) -> Int32 {
+        var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/mix.sum"])
+        configuration.outDirectory = dir + "/" + out
+        configuration.quiet = true
+        configuration.shard = shard
+        return BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run()
+    }
+    _ = run("single", shard: nil)
+    _ = run("shard1", shard: (1, 2))
+    _ = run("shard2", shard: (2, 2))
+    let shardRecords = ResultMerge.read(ResultMerge.resultFiles(under: [dir + "/shard1", dir + "/shard2"]))
+    #expect(shardRecords["mix"]?.count == 6)
+    let merged = ResultMerge.merged(shardRecords["mix"] ?? [])
+    let single = ResultMerge.read([dir + "/single/mix/results.jsonl"])["mix"] ?? []
+    #expect(merged.map(\.source) == single.map(\.source))
+    #expect(merged.map(\.result) == single.map(\.result))
+    #expect(merged.map(\.status) == single.map(\.status))
+}
