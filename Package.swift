@@ -13,5 +13,6 @@ let package = Package(
         .target(name: "SolverKit", swiftSettings: optimized),
         .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
+        .testTarget(name: "perfectplayTests", dependencies: ["perfectplay", "SolverKit"]),
     ]
 )
