@@ -40,7 +40,7 @@ public struct HTMLReport {
         var out = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(HTML.escape(collection)) - PerfectPlay</title>"
         out += "<style>\(Self.style)</style></head><body>"
         out += "<h1>\(HTML.escape(collection))</h1>"
-        out += "<p class=\"muted\">\(records.count) positions: \(solved) solved, \(limit) stopped by a limit, \(failed) errors. "
+        out += "<p class=\"muted\">\(records.count) positions: \(solved) solved, \(limit) stopped by a limit, \(failed) error\(failed == 1 ? "" : "s"). "
         out += "Nodes \(NumberFormat.grouped(Int(nodes))), time \(NumberFormat.seconds(seconds)) s"
         if seconds > 0 { out += ", \(NumberFormat.compact(nodes / seconds)) nodes/s" }
         out += ".</p>"
