@@ -1,0 +1,169 @@
+// The layout counter's hot loop: a depth-first enumeration that places sunk ships first, then
+// branches on which ship covers the lowest uncovered hit, then (no hits left to explain) places
+// the remaining ships largest first and closes the last two in one step: for two ships s, t on
+// candidate sets Vs, Vt the number of disjoint pairs through s = p is |Vt| - |Vt ∩ overlap(p)|,
+// so the two innermost levels cost one popcount per candidate instead of a nested loop.
+// Every count is also credited to each (ship, placement) on the path, which gives the per-cell
+// counts and the sink odds without a second pass.
+
+struct CountWorker {
+    let masks: UnsafeMutablePointer<UInt128>
+    let conflicts: UnsafeMutablePointer<PlacementSet>
+    let covers: UnsafeMutablePointer<PlacementSet>
+    let classOffset: UnsafeMutablePointer<Int>
+    let shipClass: UnsafeMutablePointer<Int>
+    let classCount: Int
+    let allShips: UInt32
+    let hits: UInt128
+    /// Per class: placements touching a hit cell (banned once every hit is explained).
+    let touchHits: UnsafeMutablePointer<PlacementSet>
+    let sunkShip: UnsafeMutablePointer<Int>
+    let sunkCell: UnsafeMutablePointer<Int>
+    let sunkCount: Int
+    /// weights[ship * stride + p]: layouts with that ship (internal index) at placement p.
+    let weights: UnsafeMutablePointer<UInt128>
+    let stride: Int
+    /// Candidate sets per depth: valid[d * classCount + class].
+    let valid: UnsafeMutablePointer<PlacementSet>
+    var nodes: UInt64 = 0
+    var nextCheck: UInt64 = 4096
+    var stopped = false
+    let shouldStop: (@Sendable (UInt64) -> Bool)?
+
+    @inline(__always) mutating func tick() {
+        nodes &+= 1
+        if nodes >= nextCheck {
+            nextCheck = nodes + 4096
+            if let shouldStop, shouldStop(4096) { stopped = true }
+        }
+    }
+
+    /// Candidate sets at depth d+1 after placing global placement g at depth d.
+    @inline(__always) func descend(_ d: Int, _ g: Int, banHits: Bool) {
+        let C = classCount
+        let v = valid + d * C, nv = v + C, cf = conflicts + g * C
+        if banHits {
+            for k in 0..<C { nv[k] = v[k].subtracting(cf[k]).subtracting(touchHits[k]) }
+        } else {
+            for k in 0..<C { nv[k] = v[k].subtracting(cf[k]) }
+        }
+    }
+
+    mutating func search(_ d: Int, uncovered: UInt128, placed: UInt32, sunkNext: Int) -> UInt128 {
+        if stopped { return 0 }
+        let C = classCount
+        let v = valid + d * C
+        var total: UInt128 = 0
+        if sunkNext < sunkCount {
+            // A sunk ship lies on hit cells only and covers the cell of the shot that sank it.
+            let s = sunkShip[sunkNext], c = shipClass[s]
+            var opts = v[c].intersection(covers[sunkCell[sunkNext] * C + c])
+            while true {
+                let p = opts.removeFirst()
+                if p < 0 { break }
+                let g = classOffset[c] + p
+                let m = masks[g]
+                if m & ~hits != 0 { continue }
+                let nu = uncovered & ~m
+                descend(d, g, banHits: nu == 0)
+                let sub = search(d + 1, uncovered: nu, placed: placed | (1 << UInt32(s)), sunkNext: sunkNext + 1)
+                weights[s * stride + p] &+= sub
+                total &+= sub
+            }
+            return total
+        }
+        if uncovered != 0 {
+            // Exactly one ship covers the lowest unexplained hit: branch on which, and where.
+            // That ship was not announced sunk, so it cannot lie on hits only.
+            let h = uncovered.trailingZeroBitCount
+            var rem = allShips & ~placed
+            while rem != 0 {
+                let s = rem.trailingZeroBitCount
+                rem &= rem &- 1
+                let c = shipClass[s]
+                var opts = v[c].intersection(covers[h * C + c])
+                while true {
+                    let p = opts.removeFirst()
+                    if p < 0 { break }
+                    let g = classOffset[c] + p
+                    let m = masks[g]
+                    if m & ~hits == 0 { continue }
+                    let nu = uncovered & ~m
+                    descend(d, g, banHits: nu == 0)
+                    let sub = search(d + 1, uncovered: nu, placed: placed | (1 << UInt32(s)), sunkNext: sunkNext)
+                    weights[s * stride + p] &+= sub
+                    total &+= sub
+                }
+            }
+            tick()
+            return total
+        }
+        let remaining = allShips & ~placed
+        switch remaining.nonzeroBitCount {
+        case 0:
+            tick()
+            return 1
+        case 1:
+            tick()
+            let s = remaining.trailingZeroBitCount
+            var vs = v[shipClass[s]]
+            let n = vs.count
+            while true {
+                let p = vs.removeFirst()
+                if p < 0 { break }
+                weights[s * stride + p] &+= 1
+            }
+            return UInt128(n)
+        case 2:
+            tick()
+            let s = remaining.trailingZeroBitCount
+            let t = (remaining & (remaining &- 1)).trailingZeroBitCount
+            let a = shipClass[s], b = shipClass[t]
+            let va = v[a], vb = v[b]
+            let na = UInt64(va.count), nb = UInt64(vb.count)
+            var sum: UInt64 = 0
+            let ws = weights + s * stride, wt = weights + t * stride
+            var it = va
+            if a == b {
+                while true {
+                    let p = it.removeFirst()
+                    if p < 0 { break }
+                    let w = UInt128(nb &- UInt64(conflicts[(classOffset[a] + p) * C + b].intersectionCount(vb)))
+                    ws[p] &+= w
+                    wt[p] &+= w
+                    sum &+= UInt64(w)
+                }
+            } else {
+                while true {
+                    let p = it.removeFirst()
+                    if p < 0 { break }
+                    let w = nb &- UInt64(conflicts[(classOffset[a] + p) * C + b].intersectionCount(vb))
+                    ws[p] &+= UInt128(w)
+                    sum &+= w
+                }
+                var jt = vb
+                while true {
+                    let q = jt.removeFirst()
+                    if q < 0 { break }
+                    let w = na &- UInt64(conflicts[(classOffset[b] + q) * C + a].intersectionCount(va))
+                    wt[q] &+= UInt128(w)
+                }
+            }
+            return UInt128(sum)
+        default:
+            let s = remaining.trailingZeroBitCount
+            let c = shipClass[s]
+            var opts = v[c]
+            while true {
+                let p = opts.removeFirst()
+                if p < 0 { break }
+                let g = classOffset[c] + p
+                descend(d, g, banHits: false)
+                let sub = search(d + 1, uncovered: 0, placed: placed | (1 << UInt32(s)), sunkNext: sunkNext)
+                weights[s * stride + p] &+= sub
+                total &+= sub
+            }
+            return total
+        }
+    }
+}
