@@ -11,7 +11,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "SolverKit", swiftSettings: optimized),
-        .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
+        .executableTarget(name: "perfectplay", dependencies: ["SolverKit", "Battleship"], swiftSettings: optimized),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
         .target(name: "Battleship", dependencies: ["SolverKit"], swiftSettings: optimized),
         .testTarget(name: "BattleshipTests", dependencies: ["Battleship", "SolverKit"]),

@@ -2,5 +2,8 @@
 
 import SolverKit
 
+import Battleship
+
 let catalog = GameCatalog([
+    BattleshipGame.self,
 ])
