@@ -3,7 +3,8 @@
 // the remaining ships largest first and closes the last two in one step: for two ships s, t on
 // candidate sets Vs, Vt the number of disjoint pairs through s = p is |Vt| - |Vt ∩ overlap(p)|,
 // so the two innermost levels cost one popcount per candidate instead of a nested loop.
-// Every count is also credited to each (ship, placement) on the path, which gives the per-cell
+// Three ships close the same way by inclusion-exclusion over the pairwise overlaps (see
+// closeThree). Every count is also credited to each (ship, placement) on the path, which gives the per-cell
 // counts and the sink odds without a second pass.
 
 struct CountWorker {
@@ -25,6 +26,8 @@ struct CountWorker {
     let stride: Int
     /// Candidate sets per depth: valid[d * classCount + class].
     let valid: UnsafeMutablePointer<PlacementSet>
+    /// Scratch for the three-ship closing: overlap counts and weights per placement.
+    let scratch: UnsafeMutablePointer<Int>
     var nodes: UInt64 = 0
     var nextCheck: UInt64 = 4096
     var stopped = false
@@ -150,6 +153,9 @@ struct CountWorker {
                 }
             }
             return UInt128(sum)
+        case 3:
+            tick()
+            return closeThree(v, remaining)
         default:
             let s = remaining.trailingZeroBitCount
             let c = shipClass[s]
@@ -165,5 +171,93 @@ struct CountWorker {
             }
             return total
         }
+    }
+
+    /// The last three ships in closed form. For ship i at p with the other two ships j, u on
+    /// candidate sets Vj, Vu and N(p) the candidates overlapping p, the completions are
+    ///   |Vj - Nj(p)| * |Vu - Nu(p)| - #{overlapping (y, z) with y not in Nj(p), z not in Nu(p)}
+    /// and the last term is O(j,u) - sum over y in Nj(p) of o_u(y) - sum over z in Nu(p) of
+    /// o_j(z) + #{overlapping (y, z) inside Nj(p) x Nu(p)}, with o_u(y) the candidates of u
+    /// overlapping y and O(j,u) their total: all local to p, so the cost is linear in the
+    /// candidates instead of quadratic.
+    mutating func closeThree(_ v: UnsafeMutablePointer<PlacementSet>, _ remaining: UInt32) -> UInt128 {
+        let C = classCount
+        var rem = remaining
+        var ship = (0, 0, 0)
+        ship.0 = rem.trailingZeroBitCount; rem &= rem &- 1
+        ship.1 = rem.trailingZeroBitCount; rem &= rem &- 1
+        ship.2 = rem.trailingZeroBitCount
+        let ships = [ship.0, ship.1, ship.2]
+        let cls = [shipClass[ship.0], shipClass[ship.1], shipClass[ship.2]]
+        let sets = [v[cls[0]], v[cls[1]], v[cls[2]]]
+        // o[i][j][p]: candidates of slot j overlapping placement p of slot i (scratch rows of 256).
+        let o = scratch
+        var big = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        for i in 0..<3 {
+            for j in 0..<3 where j != i {
+                let row = o + (i * 3 + j) * 256
+                var it = sets[i]
+                var sum = 0
+                let base = classOffset[cls[i]]
+                while true {
+                    let p = it.removeFirst()
+                    if p < 0 { break }
+                    let n = conflicts[(base + p) * C + cls[j]].intersectionCount(sets[j])
+                    row[p] = n
+                    sum += n
+                }
+                big[i * 3 + j] = sum
+            }
+        }
+        let wbuf = scratch + 9 * 256
+        var total: UInt128 = 0
+        for i in 0..<3 {
+            let ws = weights + ships[i] * stride
+            // Same length as an earlier slot: same completions.
+            if let twin = (0..<i).first(where: { cls[$0] == cls[i] }) {
+                var it = sets[i]
+                let tw = wbuf + twin * 256
+                while true {
+                    let p = it.removeFirst()
+                    if p < 0 { break }
+                    ws[p] &+= UInt128(tw[p])
+                }
+                continue
+            }
+            let j = i == 0 ? 1 : 0, u = i == 2 ? 1 : 2
+            let vj = sets[j], vu = sets[u]
+            let nj = vj.count, nu = vu.count
+            let oju = o + (j * 3 + u) * 256, ouj = o + (u * 3 + j) * 256
+            let overlapJU = big[j * 3 + u]
+            let baseI = classOffset[cls[i]], baseJ = classOffset[cls[j]]
+            let wrow = wbuf + i * 256
+            var it = sets[i]
+            while true {
+                let p = it.removeFirst()
+                if p < 0 { break }
+                let cf = conflicts + (baseI + p) * C
+                var nJ = cf[cls[j]].intersection(vj)
+                let nU = cf[cls[u]].intersection(vu)
+                var corr = overlapJU
+                let freeJ = nj - nJ.count, freeU = nu - nU.count
+                var itU = nU
+                while true {
+                    let z = itU.removeFirst()
+                    if z < 0 { break }
+                    corr -= ouj[z]
+                }
+                while true {
+                    let y = nJ.removeFirst()
+                    if y < 0 { break }
+                    corr -= oju[y]
+                    corr += conflicts[(baseJ + y) * C + cls[u]].intersectionCount(nU)
+                }
+                let w = freeJ * freeU - corr
+                wrow[p] = w
+                ws[p] &+= UInt128(w)
+                if i == 0 { total &+= UInt128(w) }
+            }
+        }
+        return total
     }
 }

@@ -135,12 +135,13 @@ public final class LayoutCounter: @unchecked Sendable {
             weights.initialize(repeating: 0, count: max(weightSize, 1))
             let valid = UnsafeMutablePointer<PlacementSet>.allocate(capacity: (n + 2) * max(C, 1))
             var cells = [UInt128](repeating: 0, count: symmetric ? cellCount : 0)
+            let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 12 * 256)
             var worker = CountWorker(masks: self.table.masks, conflicts: self.table.conflicts, covers: self.table.covers,
                                      classOffset: self.classOffset, shipClass: self.shipClass, classCount: C,
                                      allShips: n == 32 ? ~0 : (UInt32(1) << UInt32(n)) - 1, hits: shots.hits,
                                      touchHits: touchBuf, sunkShip: sunkShipBuf, sunkCell: sunkCellBuf,
                                      sunkCount: sunk.count, weights: weights, stride: self.stride, valid: valid,
-                                     shouldStop: budgetCheck)
+                                     scratch: scratch, shouldStop: budgetCheck)
             var total: UInt128 = 0
             while true {
                 let i = nextTask.add(1, ordering: .relaxed).oldValue
@@ -156,6 +157,7 @@ public final class LayoutCounter: @unchecked Sendable {
                 }
             }
             valid.deallocate()
+            scratch.deallocate()
             (results + w).initialize(to: PartialResult(total: total, weights: weights, cells: cells,
                                                        nodes: worker.nodes, stopped: worker.stopped))
         }
@@ -264,7 +266,7 @@ public final class LayoutCounter: @unchecked Sendable {
             return out
         }
         let remaining = (0..<fleet.count).filter { t.placed & (1 << UInt32($0)) == 0 }
-        if remaining.count <= 2 { return nil }
+        if remaining.count <= 3 { return nil }
         let s = remaining[0]
         for p in t.valid[shipClass[s]].members {
             var k = t
