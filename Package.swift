@@ -4,6 +4,9 @@ import PackageDescription
 
 let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
 
+/// One module a game; each depends on SolverKit only.
+let games: [String] = ["Battleship"]
+
 let package = Package(
     name: "PerfectPlay",
     products: [
@@ -11,10 +14,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "SolverKit", swiftSettings: optimized),
-        .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
+        .executableTarget(name: "perfectplay", dependencies: ["SolverKit"] + games.map { .target(name: $0) },
+                          swiftSettings: optimized),
         // Feeds mutated inputs to every parser (plain build for CI; -DFUZZING for libFuzzer).
-        .executableTarget(name: "perfectplay-fuzz", dependencies: ["SolverKit"]),
+        .executableTarget(name: "perfectplay-fuzz", dependencies: ["SolverKit"] + games.map { .target(name: $0) }),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
         .testTarget(name: "perfectplayTests", dependencies: ["perfectplay", "SolverKit"]),
-    ]
+    ] + games.flatMap { game -> [Target] in [
+        .target(name: game, dependencies: ["SolverKit"], swiftSettings: optimized),
+        .testTarget(name: game + "Tests", dependencies: [.target(name: game), "SolverKit"]),
+    ] }
 )

@@ -11,9 +11,11 @@
 
 import Foundation
 import SolverKit
+import Battleship
 
 /// The parsers to fuzz: one game definition each.
 let fuzzCatalog = GameCatalog([
+    BattleshipGame.self,
 ])
 
 var fuzzedGames: [any GameDefinition.Type] { fuzzCatalog.games }

@@ -1,0 +1,63 @@
+// BattleshipGame: what the Battleship module exports to perfectplay: `.battleship` positions
+// (exact layout counts and the best shot), `.bimaru` Solitaire Battleships puzzles, the
+// `simulate` verb and the bench suites.
+
+import SolverKit
+
+public enum BattleshipGame: GameDefinition {
+    public static let id = "battleship"
+    public static let fileExtensions = ["battleship", "bimaru"]
+
+    public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
+        if file.lowercased().hasSuffix(".bimaru") { return loadBimaru(text: text, file: file) }
+        return BattleshipFormat.parse(text, file: file).map { parsed in
+            parsed.map { position in
+                PositionJob(name: position.name, location: position.location) { context in
+                    let analysis = BattleshipAnalysis(record: position.record, threads: context.threads, budget: context.budget)
+                    let stats: [(String, JSON)] = [("nodes", JSON(analysis.count.nodes))]
+                    if !analysis.count.complete {
+                        return Outcome(status: .limit, result: .null, stats: stats, summary: "limit reached")
+                    }
+                    return Outcome(result: analysis.json, stats: stats, summary: analysis.summary)
+                }
+            }
+        }
+    }
+
+    public static var options: [OptionHelp] {
+        [OptionHelp("max-solutions", value: "N", "bimaru: stop after N solutions (default 2, enough to prove uniqueness)")]
+    }
+
+    static func loadBimaru(text: String, file: String) -> [Result<PositionJob, ParseError>] {
+        BimaruFormat.parse(text, file: file).map { parsed in
+            switch parsed {
+            case .failure(let error): return .failure(error)
+            case .success(let puzzle):
+                let location = SourceLocation(file: file, line: puzzle.line)
+                return .success(PositionJob(name: puzzle.name, location: location) { context in solveBimaru(puzzle, context) })
+            }
+        }
+    }
+
+    /// `solve` on a Bimaru puzzle: solutions up to --max-solutions (default 2), the first
+    /// solution's grid, and whether the independent checker accepts it.
+    static func solveBimaru(_ puzzle: BimaruPuzzle, _ context: SolveContext) -> Outcome {
+        let cap = context.flags["max-solutions"].flatMap { Int($0) }.map { max(1, $0) } ?? 2
+        let budget = context.budget
+        var total: UInt64 = 0
+        let solution = BimaruSolver(puzzle).solve(cap: cap) { n in total += n; return budget.shouldStop(nodes: total) }
+        let stats: [(String, JSON)] = [("nodes", JSON(solution.nodes))]
+        var fields: [(String, JSON)] = [("solutions", .int(solution.count)), ("capped", .bool(solution.count >= cap))]
+        var summary = solution.count == 0 ? "no solution" : solution.count >= cap && cap > 1 ? "\(solution.count)+ solutions" : solution.count == 1 && cap > 1 ? "unique solution" : "\(solution.count) solution(s)"
+        if let first = solution.first {
+            let checked = puzzle.check(first)
+            fields.append(("grid", JSON(puzzle.rows(first))))
+            fields.append(("checked", .bool(checked)))
+            if !checked { summary += ", CHECK FAILED" }
+        }
+        if !solution.complete {
+            return Outcome(status: .limit, result: .object(fields), stats: stats, summary: "limit reached after \(solution.count) solution(s)")
+        }
+        return Outcome(result: .object(fields), stats: stats, summary: summary)
+    }
+}
