@@ -14,6 +14,6 @@ let package = Package(
         .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
         .target(name: "Reversi", dependencies: ["SolverKit"], swiftSettings: optimized),
-        .testTarget(name: "ReversiTests", dependencies: ["Reversi", "SolverKit"]),
+        .testTarget(name: "ReversiTests", dependencies: ["Reversi", "SolverKit"], exclude: ["Fixtures"]),
     ]
 )
