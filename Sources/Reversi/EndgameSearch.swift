@@ -43,7 +43,11 @@ struct EndgameSearch {
     var aborted = false
 
     /// At or below this many empties: no table, no mobility ordering (search_shallow).
-    static let shallowEmpties = 7
+    nonisolated(unsafe) static var defaultShallowEmpties = 7
+    let shallowEmpties: Int
+    /// Enhanced transposition cut-offs above this many empties.
+    nonisolated(unsafe) static var defaultETCMinEmpties = 11
+    let etcMinEmpties: Int
     /// Null-window stability cut-off thresholds by empties (Edax's NWS_STABILITY_THRESHOLD).
     static let stabilityThreshold: [Int] = [
         99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
@@ -58,6 +62,8 @@ struct EndgameSearch {
         self.mask = geometry.mask
         self.squareCount = geometry.squareCount
         self.useStability = geometry.size == 8
+        self.shallowEmpties = EndgameSearch.defaultShallowEmpties
+        self.etcMinEmpties = EndgameSearch.defaultETCMinEmpties
     }
 
     /// Reports nodes and asks the budget whether to go on.
@@ -82,7 +88,7 @@ struct EndgameSearch {
     /// Exact value (fail-soft) of the position within (alpha, beta); `n` = empty squares.
     @inline(__always)
     mutating func search(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ n: Int) -> Int {
-        if n > EndgameSearch.shallowEmpties { return deep(p, o, alpha, beta, n) }
+        if n > shallowEmpties { return deep(p, o, alpha, beta, n) }
         if n > 4 { return shallow(p, o, alpha, beta, n) }
         return solveFew(p, o, alpha, beta, n)
     }
@@ -98,8 +104,13 @@ struct EndgameSearch {
     /// Orders the moves of (p, o) into `list`; returns the count. Hash move first, then
     /// fewest weighted opponent replies (corners count double), odd-parity quadrants, corners.
     @inline(__always)
+    ///
+    /// With `etcBeta`, children already in the table are looked up first (enhanced
+    /// transposition cut-off, Plaat, Schaeffer, Pijls and de Bruin 1996): a child whose stored
+    /// upper bound already gives us `etcBeta` or more ends the node; its value is returned
+    /// in `cutoff`.
     func orderMoves(_ p: UInt64, _ o: UInt64, _ moves: UInt64, hashMove: Int,
-                    _ list: UnsafeMutablePointer<OrderedMove>) -> Int {
+                    _ list: UnsafeMutablePointer<OrderedMove>, etcBeta: Int? = nil, cutoff: inout Int?) -> Int {
         let empties = mask & ~(p | o)
         let odd = geometry.oddQuadrants(empties)
         let corners = geometry.corners
@@ -110,13 +121,16 @@ struct EndgameSearch {
             m &= m &- 1
             let bit = UInt64(1) << UInt64(sq)
             let f = Bitboard.flips(sq, p, o)
-            var key: Int
+            var key = 0
             if sq == hashMove {
                 key = Int.min
             } else {
                 let np = o ^ f, no = p ^ f ^ bit
+                if let b = etcBeta, let e = table.probe(np, no) {
+                    if -e.upper >= b { cutoff = -e.upper; return 0 }
+                }
                 let replies = Bitboard.moves(np, no) & mask
-                key = (replies.nonzeroBitCount + (replies & corners).nonzeroBitCount) << 4
+                key += (replies.nonzeroBitCount + (replies & corners).nonzeroBitCount) << 4
                 if odd & bit == 0 { key += 3 }
                 if corners & bit != 0 { key -= 4 }
                 // Potential mobility of the reply: our discs next to empties.
@@ -165,7 +179,10 @@ struct EndgameSearch {
         var bestMove = 64
         withUnsafeTemporaryAllocation(of: OrderedMove.self, capacity: 40) { buffer in
             let list = buffer.baseAddress!
-            let count = orderMoves(p, o, moves, hashMove: hashMove, list)
+            var cutoff: Int? = nil
+            let count = orderMoves(p, o, moves, hashMove: hashMove, list,
+                                   etcBeta: n > etcMinEmpties ? beta : nil, cutoff: &cutoff)
+            if let c = cutoff { best = c; return }
             for i in 0..<count {
                 let mv = list[i]
                 let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
@@ -190,6 +207,7 @@ struct EndgameSearch {
             }
         }
         if aborted { return 0 }
+        if best >= beta && bestMove == 64 { return best }  // enhanced transposition cut-off
         table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
                     move: bestMove, empties: n)
         return best

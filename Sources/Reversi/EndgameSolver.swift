@@ -92,7 +92,8 @@ public final class EndgameSolver: @unchecked Sendable {
         }
         let list = UnsafeMutablePointer<OrderedMove>.allocate(capacity: 40)
         defer { list.deallocate() }
-        let count = workers[0].orderMoves(p, o, moves, hashMove: hashMove, list)
+        var noCutoff: Int? = nil
+        let count = workers[0].orderMoves(p, o, moves, hashMove: hashMove, list, cutoff: &noCutoff)
         let alphaStart = alpha
 
         let first = list[0]
@@ -150,7 +151,8 @@ public final class EndgameSolver: @unchecked Sendable {
         let hashMove = control.table.probe(p, o)?.move ?? 64
         let list = UnsafeMutablePointer<OrderedMove>.allocate(capacity: 40)
         defer { list.deallocate() }
-        let count = workers[0].orderMoves(p, o, moves, hashMove: hashMove, list)
+        var noCutoff: Int? = nil
+        let count = workers[0].orderMoves(p, o, moves, hashMove: hashMove, list, cutoff: &noCutoff)
         return Array(UnsafeBufferPointer(start: list, count: count))
     }
 
