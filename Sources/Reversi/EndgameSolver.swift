@@ -14,7 +14,7 @@ public struct EndgameResult: Sendable {
     public var bestMoves: [Int]
     /// A principal variation to the end of the game (-1 = pass).
     public var pv: [Int]
-    /// Exact score of every legal move (analyze only), in move-ordering order.
+    /// Exact score of every legal move (analyze only), best first.
     public var moveScores: [(square: Int, score: Int)]
     public var nodes: UInt64
     /// true when the budget stopped the search before it finished (the values are then void).
@@ -198,6 +198,7 @@ public final class EndgameSolver: @unchecked Sendable {
                 score = max(score, s)
             }
             ties = result.moveScores.filter { $0.score == score }.map { $0.square }
+            result.moveScores.sort { $0.score > $1.score }
         } else {
             score = splitSearch(p, o, -bound, bound, n)
             if !stopped {
