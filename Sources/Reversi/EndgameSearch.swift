@@ -41,6 +41,12 @@ struct EndgameSearch {
     var nodesReported: UInt64 = 0
     var nextPoll: UInt64 = 1 << 14
     var aborted = false
+    /// Young-brothers-wait splitting (nil with one thread).
+    let pool: SplitPool?
+    /// Split only nodes with at least this many empties.
+    let splitMinEmpties: Int
+    /// The split point this thread is searching a move of (nil outside any).
+    unowned(unsafe) var currentSplit: SplitPoint? = nil
 
     /// At or below this many empties: no table, no mobility ordering (search_shallow).
     nonisolated(unsafe) static var defaultShallowEmpties = 7
@@ -55,8 +61,10 @@ struct EndgameSearch {
         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
     ]
 
-    init(control: SearchControl, geometry: BoardGeometry) {
+    init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64) {
         self.control = control
+        self.pool = pool
+        self.splitMinEmpties = splitMinEmpties
         self.table = control.table
         self.geometry = geometry
         self.mask = geometry.mask
@@ -153,6 +161,7 @@ struct EndgameSearch {
         nodes &+= 1
         if nodes >= nextPoll { poll() }
         if aborted { return 0 }
+        if let sp = currentSplit, sp.isCutOff { return 0 }
         var alpha = alphaIn, beta = betaIn
         if let bound = stabilityBound(p, o, alpha, n) { return bound }
 
@@ -204,9 +213,19 @@ struct EndgameSearch {
                         if alpha >= beta { break }
                     }
                 }
+                // Young brothers wait: after the first move, share the rest with idle threads.
+                if i == 0, count > 1, n >= splitMinEmpties, let pool, pool.idle.load(ordering: .relaxed) > 0 {
+                    if let sp = currentSplit, sp.isCutOff { return }
+                    let shared = split(p, o, n, alpha: alpha, beta: beta, best: best, bestMove: bestMove,
+                                       list, count: count, pool: pool)
+                    best = shared.best
+                    bestMove = shared.bestMove
+                    break
+                }
             }
         }
         if aborted { return 0 }
+        if let sp = currentSplit, sp.isCutOff { return 0 }
         if best >= beta && bestMove == 64 { return best }  // enhanced transposition cut-off
         table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
                     move: bestMove, empties: n)

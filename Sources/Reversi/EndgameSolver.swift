@@ -1,10 +1,9 @@
 // The public solver: exact score, best moves, principal variation and per-move scores of a
-// position, using all threads. Parallelism is principal variation splitting (Marsland and
-// Popowich, "Parallel game-tree search", 1985): along the leftmost path, the first move is
-// searched first (recursively split), then the remaining moves are shared out to the
-// threads, which pull them one by one and search them with their own stacks against the
-// shared transposition table, narrowing a shared alpha as results come in.
+// position, using all threads. The calling thread searches; helper threads (one per extra
+// thread) wait in a pool and join nodes that split under young brothers wait
+// (SplitPoint.swift), all sharing one transposition table.
 import Dispatch
+import Foundation
 import Synchronization
 
 /// The result of a solve or an analysis. Scores are from the side to move's view.
@@ -27,20 +26,15 @@ struct SharedPointer<T>: @unchecked Sendable {
     init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }
 
-/// Mutable state of one split point, behind a lock.
-struct SplitState {
-    var alpha: Int
-    var best: Int
-    var bestMove: Int
-}
-
 public final class EndgameSolver: @unchecked Sendable {
     public let geometry: BoardGeometry
     public let threads: Int
     let control: SearchControl
     let workers: UnsafeMutablePointer<EndgameSearch>
     /// Split only at nodes with at least this many empties (below, one thread searches).
-    public var splitMinEmpties = 13
+    nonisolated(unsafe) public static var splitMinEmpties = 12
+    let pool: SplitPool?
+    let helpersDone = DispatchSemaphore(value: 0)
 
     /// - Parameters:
     ///   - hashMB: transposition table size.
@@ -51,12 +45,35 @@ public final class EndgameSolver: @unchecked Sendable {
         self.threads = max(1, threads)
         control = SearchControl(table: TranspositionTable(megabytes: hashMB), shouldStop: shouldStop)
         workers = UnsafeMutablePointer<EndgameSearch>.allocate(capacity: self.threads)
+        pool = self.threads > 1 ? SplitPool() : nil
         for t in 0..<self.threads {
-            (workers + t).initialize(to: EndgameSearch(control: control, geometry: geometry))
+            (workers + t).initialize(to: EndgameSearch(control: control, geometry: geometry, pool: pool,
+                                                       splitMinEmpties: EndgameSolver.splitMinEmpties))
+        }
+        if let pool {
+            for t in 1..<self.threads {
+                let worker = SharedPointer(workers + t)
+                let done = helpersDone
+                let thread = Thread {
+                    while let sp = pool.join(below: nil, keepWaiting: { true }) {
+                        worker.pointer.pointee.work(on: sp, pool: pool)
+                    }
+                    done.signal()
+                }
+                thread.stackSize = 16 << 20
+                thread.start()
+            }
         }
     }
 
     deinit {
+        if let pool {
+            pool.condition.lock()
+            pool.shutdown = true
+            pool.condition.broadcast()
+            pool.condition.unlock()
+            for _ in 1..<threads { helpersDone.wait() }
+        }
         workers.deinitialize(count: threads)
         workers.deallocate()
     }
@@ -69,73 +86,9 @@ public final class EndgameSolver: @unchecked Sendable {
         return total
     }
 
-    /// Exact value of (p, o) in (alpha, beta), fail-soft, splitting along the leftmost path.
-    func splitSearch(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ betaIn: Int, _ n: Int) -> Int {
-        if threads == 1 || n < splitMinEmpties { return workers[0].search(p, o, alphaIn, betaIn, n) }
-        let mask = geometry.mask
-        workers[0].nodes &+= 1
-        var alpha = alphaIn, beta = betaIn
-        var hashMove = 64
-        let table = control.table
-        if let e = table.probe(p, o) {
-            if e.lower >= beta { return e.lower }
-            if e.upper <= alpha { return e.upper }
-            if e.lower == e.upper { return e.lower }
-            alpha = max(alpha, e.lower)
-            beta = min(beta, e.upper)
-            hashMove = e.move
-        }
-        let moves = Bitboard.moves(p, o) & mask
-        if moves == 0 {
-            if Bitboard.moves(o, p) & mask == 0 { return Position.finalScore(p, o, empties: n) }
-            return -splitSearch(o, p, -beta, -alpha, n)
-        }
-        let list = UnsafeMutablePointer<OrderedMove>.allocate(capacity: 40)
-        defer { list.deallocate() }
-        var noCutoff: Int? = nil
-        let count = workers[0].orderMoves(p, o, moves, hashMove: hashMove, list, cutoff: &noCutoff)
-        let alphaStart = alpha
-
-        let first = list[0]
-        let firstScore = -splitSearch(o ^ first.flips, p ^ first.flips ^ (UInt64(1) << UInt64(first.square)),
-                                      -beta, -alpha, n - 1)
-        if stopped { return 0 }
-        var state = SplitState(alpha: max(alpha, firstScore), best: firstScore, bestMove: first.square)
-        if state.alpha < beta && count > 1 {
-            let shared = Mutex(state)
-            let next = Atomic<Int>(1)
-            let workerBox = SharedPointer(workers), listBox = SharedPointer(list)
-            let control = self.control
-            let frozenBeta = beta
-            DispatchQueue.concurrentPerform(iterations: threads) { t in
-                let w = workerBox.pointer + t
-                let list = listBox.pointer
-                while !control.stopped.load(ordering: .relaxed) {
-                    let i = next.add(1, ordering: .relaxed).oldValue
-                    if i >= count { break }
-                    let a = shared.withLock { $0.alpha }
-                    if a >= frozenBeta { break }
-                    let mv = list[i]
-                    let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
-                    var score = -w.pointee.search(np, no, -a - 1, -a, n - 1)
-                    if score > a && score < frozenBeta {
-                        let current = shared.withLock { $0.alpha }
-                        score = -w.pointee.search(np, no, -frozenBeta, -current, n - 1)
-                    }
-                    if w.pointee.aborted { break }
-                    shared.withLock { s in
-                        if score > s.best { s.best = score; s.bestMove = mv.square }
-                        if score > s.alpha { s.alpha = score }
-                    }
-                }
-            }
-            state = shared.withLock { $0 }
-        }
-        if stopped { return 0 }
-        let best = state.best
-        table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
-                    move: state.bestMove, empties: n)
-        return best
+    /// Exact value of (p, o) in (alpha, beta), fail-soft; the helpers join where it splits.
+    func splitSearch(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ n: Int) -> Int {
+        workers[0].search(p, o, alpha, beta, n)
     }
 
     /// Exact value of (p, o) with the full window.
