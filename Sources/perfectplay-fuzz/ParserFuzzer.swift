@@ -11,10 +11,12 @@
 
 import Foundation
 import SolverKit
+import Reversi
 import Battleship
 
 /// The parsers to fuzz: one game definition each.
 let fuzzCatalog = GameCatalog([
+    ReversiGame.self,
     BattleshipGame.self,
 ])
 

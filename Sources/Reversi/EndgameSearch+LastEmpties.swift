@@ -1,0 +1,153 @@
+// Hand-specialised solvers for the last four empty squares: no move generation (a square is
+// legal when it flips something), no table, squares in odd quadrants first (as in Edax's
+// solve_4 .. board_score_1). Scores are exact final disc differences, fail-soft.
+
+extension EndgameSearch {
+    /// Entry for 0-4 empties: collects the empty squares (odd quadrants first) and solves.
+    @inline(__always)
+    mutating func solveFew(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ n: Int) -> Int {
+        let empties = mask & ~(p | o)
+        switch n {
+        case 4:
+            let odd = geometry.oddQuadrants(empties)
+            var e = empties & odd
+            var sq = (0, 0, 0, 0)
+            var k = 0
+            for pass in 0..<2 {
+                if pass == 1 { e = empties & ~odd }
+                while e != 0 {
+                    let s = e.trailingZeroBitCount
+                    e &= e &- 1
+                    switch k { case 0: sq.0 = s; case 1: sq.1 = s; case 2: sq.2 = s; default: sq.3 = s }
+                    k += 1
+                }
+            }
+            return solve4(p, o, alpha, beta, sq.0, sq.1, sq.2, sq.3)
+        case 3:
+            var e = empties
+            let a = e.trailingZeroBitCount; e &= e &- 1
+            let b = e.trailingZeroBitCount; e &= e &- 1
+            return solve3(p, o, alpha, beta, a, b, e.trailingZeroBitCount)
+        case 2:
+            let a = empties.trailingZeroBitCount
+            let b = (empties & (empties &- 1)).trailingZeroBitCount
+            return solve2(p, o, alpha, beta, a, b)
+        case 1:
+            return solve1(p, o, empties.trailingZeroBitCount)
+        default:
+            nodes &+= 1
+            return Position.finalScore(p, o, empties: 0)
+        }
+    }
+
+    /// The last empty square: whoever can play there does; exact score.
+    @inline(__always)
+    mutating func solve1(_ p: UInt64, _ o: UInt64, _ x: Int) -> Int {
+        nodes &+= 1
+        let diff = p.nonzeroBitCount - o.nonzeroBitCount   // before the last disc
+        var f = Bitboard.flips(x, p, o)
+        if f != 0 { return diff + 1 + 2 * f.nonzeroBitCount }
+        f = Bitboard.flips(x, o, p)
+        if f != 0 { return diff - 1 - 2 * f.nonzeroBitCount }
+        return diff > 0 ? diff + 1 : (diff < 0 ? diff - 1 : 0)
+    }
+
+    @inline(__always)
+    static func bit(_ x: Int) -> UInt64 { UInt64(1) << UInt64(x) }
+
+    mutating func solve2(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ x1: Int, _ x2: Int) -> Int {
+        nodes &+= 1
+        var best = Int.min
+        var f = Bitboard.flips(x1, p, o)
+        if f != 0 {
+            best = -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x1), x2)
+            if best >= beta { return best }
+        }
+        f = Bitboard.flips(x2, p, o)
+        if f != 0 {
+            let s = -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x2), x1)
+            if s > best { best = s }
+            return best
+        }
+        if best != Int.min { return best }
+        // Pass: the opponent moves (minimising our score).
+        var worst = Int.max
+        f = Bitboard.flips(x1, o, p)
+        if f != 0 {
+            worst = solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x1), x2)
+            if worst <= alpha { return worst }
+        }
+        f = Bitboard.flips(x2, o, p)
+        if f != 0 {
+            let s = solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x2), x1)
+            if s < worst { worst = s }
+        }
+        if worst != Int.max { return worst }
+        return Position.finalScore(p, o, empties: 2)
+    }
+
+    mutating func solve3(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ x1: Int, _ x2: Int, _ x3: Int) -> Int {
+        nodes &+= 1
+        var best = Int.min
+        var a = alpha
+        var f = Bitboard.flips(x1, p, o)
+        if f != 0 {
+            best = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x1), -beta, -a, x2, x3)
+            if best >= beta { return best }
+            if best > a { a = best }
+        }
+        f = Bitboard.flips(x2, p, o)
+        if f != 0 {
+            let s = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x2), -beta, -a, x1, x3)
+            if s >= beta { return s }
+            if s > best { best = s; if s > a { a = s } }
+        }
+        f = Bitboard.flips(x3, p, o)
+        if f != 0 {
+            let s = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x3), -beta, -a, x1, x2)
+            if s > best { best = s }
+        }
+        if best != Int.min { return best }
+        // Pass, if the opponent can move; otherwise the game is over.
+        if Bitboard.flips(x1, o, p) | Bitboard.flips(x2, o, p) | Bitboard.flips(x3, o, p) == 0 {
+            return Position.finalScore(p, o, empties: 3)
+        }
+        return -solve3(o, p, -beta, -alpha, x1, x2, x3)
+    }
+
+    mutating func solve4(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int,
+                         _ x1: Int, _ x2: Int, _ x3: Int, _ x4: Int) -> Int {
+        nodes &+= 1
+        if let bound = stabilityBound(p, o, alpha, 4) { return bound }
+        var best = Int.min
+        var a = alpha
+        var f = Bitboard.flips(x1, p, o)
+        if f != 0 {
+            best = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x1), -beta, -a, x2, x3, x4)
+            if best >= beta { return best }
+            if best > a { a = best }
+        }
+        f = Bitboard.flips(x2, p, o)
+        if f != 0 {
+            let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x2), -beta, -a, x1, x3, x4)
+            if s >= beta { return s }
+            if s > best { best = s; if s > a { a = s } }
+        }
+        f = Bitboard.flips(x3, p, o)
+        if f != 0 {
+            let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x3), -beta, -a, x1, x2, x4)
+            if s >= beta { return s }
+            if s > best { best = s; if s > a { a = s } }
+        }
+        f = Bitboard.flips(x4, p, o)
+        if f != 0 {
+            let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x4), -beta, -a, x1, x2, x3)
+            if s > best { best = s }
+        }
+        if best != Int.min { return best }
+        if Bitboard.flips(x1, o, p) | Bitboard.flips(x2, o, p) | Bitboard.flips(x3, o, p) | Bitboard.flips(x4, o, p) == 0 {
+            return Position.finalScore(p, o, empties: 4)
+        }
+        return -solve4(o, p, -beta, -alpha, x1, x2, x3, x4)
+    }
+}

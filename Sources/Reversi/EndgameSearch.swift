@@ -1,0 +1,280 @@
+// The exact endgame search of one thread: negamax alpha-beta with null-window principal
+// variation search (Marsland and Campbell, "Parallel search of strongly ordered game trees",
+// 1982; Reinefeld's NegaScout, 1983), a shared transposition table, fastest-first move
+// ordering (opponent mobility, Buro's "Experiments with Multi-ProbCut and a new high-quality
+// evaluation function for Othello", 1997, and Edax), parity of empty quadrants (Thompson),
+// and stability cut-offs. Near the end it hands over to the shallow search and the
+// hand-specialised last-empties solvers (EndgameSearch+LastEmpties.swift).
+import Synchronization
+
+/// What all threads of one solve share: the table, the stop flag, the node total, the budget.
+final class SearchControl: @unchecked Sendable {
+    let table: TranspositionTable
+    let stopped = Atomic<Bool>(false)
+    let totalNodes = Atomic<UInt64>(0)
+    /// Asked every so often with the total node count; true stops the search.
+    let shouldStop: @Sendable (UInt64) -> Bool
+
+    init(table: TranspositionTable, shouldStop: @escaping @Sendable (UInt64) -> Bool) {
+        self.table = table
+        self.shouldStop = shouldStop
+    }
+}
+
+/// One move of a node's ordered move list (on the stack).
+struct OrderedMove {
+    var flips: UInt64
+    var square: Int
+    var key: Int   // lower sorts first
+}
+
+struct EndgameSearch {
+    let control: SearchControl
+    let table: TranspositionTable
+    let mask: UInt64
+    let squareCount: Int
+    let geometry: BoardGeometry
+    /// Stability cut-offs are derived for the 8x8 board only.
+    let useStability: Bool
+    /// Nodes searched by this thread.
+    var nodes: UInt64 = 0
+    var nodesReported: UInt64 = 0
+    var nextPoll: UInt64 = 1 << 14
+    var aborted = false
+    /// Young-brothers-wait splitting (nil with one thread).
+    let pool: SplitPool?
+    /// Split only nodes with at least this many empties.
+    let splitMinEmpties: Int
+    /// The split point this thread is searching a move of (nil outside any).
+    unowned(unsafe) var currentSplit: SplitPoint? = nil
+
+    /// At or below this many empties: no table, no mobility ordering (search_shallow).
+    nonisolated(unsafe) static var defaultShallowEmpties = 7
+    let shallowEmpties: Int
+    /// Enhanced transposition cut-offs above this many empties.
+    nonisolated(unsafe) static var defaultETCMinEmpties = 11
+    let etcMinEmpties: Int
+    /// Null-window stability cut-off thresholds by empties (Edax's NWS_STABILITY_THRESHOLD).
+    static let stabilityThreshold: [Int] = [
+        99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
+        48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+        64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+    ]
+
+    init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64) {
+        self.control = control
+        self.pool = pool
+        self.splitMinEmpties = splitMinEmpties
+        self.table = control.table
+        self.geometry = geometry
+        self.mask = geometry.mask
+        self.squareCount = geometry.squareCount
+        self.useStability = geometry.size == 8
+        self.shallowEmpties = EndgameSearch.defaultShallowEmpties
+        self.etcMinEmpties = EndgameSearch.defaultETCMinEmpties
+    }
+
+    /// Reports nodes and asks the budget whether to go on.
+    mutating func poll() {
+        nextPoll = nodes &+ (1 << 14)
+        let delta = nodes &- nodesReported
+        nodesReported = nodes
+        let total = control.totalNodes.add(delta, ordering: .relaxed).newValue
+        if control.stopped.load(ordering: .relaxed) || control.shouldStop(total) {
+            control.stopped.store(true, ordering: .relaxed)
+            aborted = true
+        }
+    }
+
+    /// Flushes the node count into the shared total.
+    mutating func flushNodes() {
+        let delta = nodes &- nodesReported
+        nodesReported = nodes
+        control.totalNodes.add(delta, ordering: .relaxed)
+    }
+
+    /// Exact value (fail-soft) of the position within (alpha, beta); `n` = empty squares.
+    @inline(__always)
+    mutating func search(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ n: Int) -> Int {
+        if n > shallowEmpties { return deep(p, o, alpha, beta, n) }
+        if n > 4 { return shallow(p, o, alpha, beta, n) }
+        return solveFew(p, o, alpha, beta, n)
+    }
+
+    /// Upper bound on the score from the opponent's stable discs, when it may cut.
+    @inline(__always)
+    func stabilityBound(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int) -> Int? {
+        guard useStability, alpha >= EndgameSearch.stabilityThreshold[n] else { return nil }
+        let bound = 64 - 2 * Bitboard.stableDiscs(o, p).nonzeroBitCount
+        return bound <= alpha ? bound : nil
+    }
+
+    /// Orders the moves of (p, o) into `list`; returns the count. Hash move first, then
+    /// fewest weighted opponent replies (corners count double), odd-parity quadrants, corners.
+    @inline(__always)
+    ///
+    /// With `etcBeta`, children already in the table are looked up first (enhanced
+    /// transposition cut-off, Plaat, Schaeffer, Pijls and de Bruin 1996): a child whose stored
+    /// upper bound already gives us `etcBeta` or more ends the node; its value is returned
+    /// in `cutoff`.
+    func orderMoves(_ p: UInt64, _ o: UInt64, _ moves: UInt64, hashMove: Int,
+                    _ list: UnsafeMutablePointer<OrderedMove>, etcBeta: Int? = nil, cutoff: inout Int?) -> Int {
+        let empties = mask & ~(p | o)
+        let odd = geometry.oddQuadrants(empties)
+        let corners = geometry.corners
+        var count = 0
+        var m = moves
+        while m != 0 {
+            let sq = m.trailingZeroBitCount
+            m &= m &- 1
+            let bit = UInt64(1) << UInt64(sq)
+            let f = Bitboard.flips(sq, p, o)
+            var key = 0
+            if sq == hashMove {
+                key = Int.min
+            } else {
+                let np = o ^ f, no = p ^ f ^ bit
+                if let b = etcBeta, let e = table.probe(np, no) {
+                    if -e.upper >= b { cutoff = -e.upper; return 0 }
+                }
+                let replies = Bitboard.moves(np, no) & mask
+                key += (replies.nonzeroBitCount + (replies & corners).nonzeroBitCount) << 4
+                if odd & bit == 0 { key += 3 }
+                if corners & bit != 0 { key -= 4 }
+                // Potential mobility of the reply: our discs next to empties.
+                key += (Bitboard.frontier(no, empties & ~bit)).nonzeroBitCount >> 1
+            }
+            // Insertion sort: lists are short.
+            var i = count
+            while i > 0 && list[i - 1].key > key {
+                list[i] = list[i - 1]
+                i -= 1
+            }
+            list[i] = OrderedMove(flips: f, square: sq, key: key)
+            count += 1
+        }
+        return count
+    }
+
+    /// Principal variation search with the table, for positions with many empties.
+    mutating func deep(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ betaIn: Int, _ n: Int) -> Int {
+        nodes &+= 1
+        if nodes >= nextPoll { poll() }
+        if aborted { return 0 }
+        if let sp = currentSplit, sp.isCutOff { return 0 }
+        var alpha = alphaIn, beta = betaIn
+        if let bound = stabilityBound(p, o, alpha, n) { return bound }
+
+        var hashMove = 64
+        if let e = table.probe(p, o) {
+            if e.lower >= beta { return e.lower }
+            if e.upper <= alpha { return e.upper }
+            if e.lower == e.upper { return e.lower }
+            if e.lower > alpha { alpha = e.lower }
+            if e.upper < beta { beta = e.upper }
+            hashMove = e.move
+        }
+
+        let moves = Bitboard.moves(p, o) & mask
+        if moves == 0 {
+            if Bitboard.moves(o, p) & mask == 0 {
+                return Position.finalScore(p, o, empties: n)
+            }
+            return -deep(o, p, -beta, -alpha, n)
+        }
+
+        let alphaStart = alpha
+        var best = Int.min
+        var bestMove = 64
+        withUnsafeTemporaryAllocation(of: OrderedMove.self, capacity: 40) { buffer in
+            let list = buffer.baseAddress!
+            var cutoff: Int? = nil
+            let count = orderMoves(p, o, moves, hashMove: hashMove, list,
+                                   etcBeta: n > etcMinEmpties ? beta : nil, cutoff: &cutoff)
+            if let c = cutoff { best = c; return }
+            for i in 0..<count {
+                let mv = list[i]
+                let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
+                var score: Int
+                if i == 0 {
+                    score = -search(np, no, -beta, -alpha, n - 1)
+                } else {
+                    score = -search(np, no, -alpha - 1, -alpha, n - 1)
+                    if score > alpha && score < beta {
+                        score = -search(np, no, -beta, -score, n - 1)
+                    }
+                }
+                if aborted { return }
+                if score > best {
+                    best = score
+                    bestMove = mv.square
+                    if score > alpha {
+                        alpha = score
+                        if alpha >= beta { break }
+                    }
+                }
+                // Young brothers wait: after the first move, share the rest with idle threads.
+                if i == 0, count > 1, n >= splitMinEmpties, let pool, pool.idle.load(ordering: .relaxed) > 0 {
+                    if let sp = currentSplit, sp.isCutOff { return }
+                    let shared = split(p, o, n, alpha: alpha, beta: beta, best: best, bestMove: bestMove,
+                                       list, count: count, pool: pool)
+                    best = shared.best
+                    bestMove = shared.bestMove
+                    break
+                }
+            }
+        }
+        if aborted { return 0 }
+        if let sp = currentSplit, sp.isCutOff { return 0 }
+        if best >= beta && bestMove == 64 { return best }  // enhanced transposition cut-off
+        table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
+                    move: bestMove, empties: n)
+        return best
+    }
+
+    /// Alpha-beta without the table, parity ordering only, for 5 to 7 empties.
+    mutating func shallow(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ n: Int) -> Int {
+        nodes &+= 1
+        var alpha = alphaIn
+        if let bound = stabilityBound(p, o, alpha, n) { return bound }
+        let moves = Bitboard.moves(p, o) & mask
+        if moves == 0 {
+            if Bitboard.moves(o, p) & mask == 0 {
+                return Position.finalScore(p, o, empties: n)
+            }
+            return -shallow(o, p, -beta, -alpha, n)
+        }
+        let empties = mask & ~(p | o)
+        let odd = geometry.oddQuadrants(empties)
+        var best = Int.min
+        for pass in 0..<2 {
+            var m = pass == 0 ? moves & odd : moves & ~odd
+            while m != 0 {
+                let sq = m.trailingZeroBitCount
+                m &= m &- 1
+                let f = Bitboard.flips(sq, p, o)
+                let np = o ^ f, no = p ^ f ^ (UInt64(1) << UInt64(sq))
+                let score = n == 5 ? -solveFew(np, no, -beta, -alpha, 4) : -shallow(np, no, -beta, -alpha, n - 1)
+                if score > best {
+                    best = score
+                    if score > alpha {
+                        alpha = score
+                        if alpha >= beta { return best }
+                    }
+                }
+            }
+        }
+        return best
+    }
+}
+
+extension Bitboard {
+    /// Discs of `d` next to at least one of `empties` (frontier discs).
+    @inline(__always)
+    static func frontier(_ d: UInt64, _ empties: UInt64) -> UInt64 {
+        let l = empties & ~Bitboard.fileH, r = empties & ~Bitboard.fileA
+        let around = (empties << 8) | (empties >> 8) | (l << 1) | (l << 9) | (l >> 7)
+            | (r >> 1) | (r >> 9) | (r << 7)
+        return d & around
+    }
+}

@@ -1,0 +1,205 @@
+// The public solver: exact score, best moves, principal variation and per-move scores of a
+// position, using all threads. The calling thread searches; helper threads (one per extra
+// thread) wait in a pool and join nodes that split under young brothers wait
+// (SplitPoint.swift), all sharing one transposition table.
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The result of a solve or an analysis. Scores are from the side to move's view.
+public struct EndgameResult: Sendable {
+    public var score: Int
+    /// Every move reaching `score` (square indices; -1 = pass). Empty when the game is over.
+    public var bestMoves: [Int]
+    /// A principal variation to the end of the game (-1 = pass).
+    public var pv: [Int]
+    /// Exact score of every legal move (analyze only), best first.
+    public var moveScores: [(square: Int, score: Int)]
+    public var nodes: UInt64
+    /// true when the budget stopped the search before it finished (the values are then void).
+    public var stopped: Bool
+}
+
+/// A raw pointer handed to the threads of a split; they touch disjoint parts (or only read).
+struct SharedPointer<T>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<T>
+    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
+}
+
+public final class EndgameSolver: @unchecked Sendable {
+    public let geometry: BoardGeometry
+    public let threads: Int
+    let control: SearchControl
+    let workers: UnsafeMutablePointer<EndgameSearch>
+    /// Split only at nodes with at least this many empties (below, one thread searches).
+    nonisolated(unsafe) public static var splitMinEmpties = 12
+    let pool: SplitPool?
+    let helpersDone = DispatchSemaphore(value: 0)
+
+    /// - Parameters:
+    ///   - hashMB: transposition table size.
+    ///   - shouldStop: asked every few thousand nodes with the total node count.
+    public init(geometry: BoardGeometry, threads: Int, hashMB: Int,
+                shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
+        self.geometry = geometry
+        self.threads = max(1, threads)
+        control = SearchControl(table: TranspositionTable(megabytes: hashMB), shouldStop: shouldStop)
+        workers = UnsafeMutablePointer<EndgameSearch>.allocate(capacity: self.threads)
+        pool = self.threads > 1 ? SplitPool() : nil
+        for t in 0..<self.threads {
+            (workers + t).initialize(to: EndgameSearch(control: control, geometry: geometry, pool: pool,
+                                                       splitMinEmpties: EndgameSolver.splitMinEmpties))
+        }
+        if let pool {
+            for t in 1..<self.threads {
+                let worker = SharedPointer(workers + t)
+                let done = helpersDone
+                let thread = Thread {
+                    while let sp = pool.join(below: nil, keepWaiting: { true }) {
+                        worker.pointer.pointee.work(on: sp, pool: pool)
+                    }
+                    done.signal()
+                }
+                thread.stackSize = 16 << 20
+                thread.start()
+            }
+        }
+    }
+
+    deinit {
+        if let pool {
+            pool.condition.lock()
+            pool.shutdown = true
+            pool.condition.broadcast()
+            pool.condition.unlock()
+            for _ in 1..<threads { helpersDone.wait() }
+        }
+        workers.deinitialize(count: threads)
+        workers.deallocate()
+    }
+
+    var stopped: Bool { control.stopped.load(ordering: .relaxed) }
+
+    var nodes: UInt64 {
+        var total: UInt64 = 0
+        for t in 0..<threads { total &+= workers[t].nodes }
+        return total
+    }
+
+    /// Exact value of (p, o) in (alpha, beta), fail-soft; the helpers join where it splits.
+    func splitSearch(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ n: Int) -> Int {
+        workers[0].search(p, o, alpha, beta, n)
+    }
+
+    /// Exact value of (p, o) with the full window.
+    func exactValue(_ p: UInt64, _ o: UInt64, _ n: Int) -> Int {
+        splitSearch(p, o, -squareCountBound, squareCountBound, n)
+    }
+
+    var squareCountBound: Int { geometry.squareCount }
+
+    /// Legal moves in the solver's search order (table move first).
+    func orderedMoves(_ p: UInt64, _ o: UInt64) -> [OrderedMove] {
+        let moves = Bitboard.moves(p, o) & geometry.mask
+        let hashMove = control.table.probe(p, o)?.move ?? 64
+        let list = UnsafeMutablePointer<OrderedMove>.allocate(capacity: 40)
+        defer { list.deallocate() }
+        var noCutoff: Int? = nil
+        let count = workers[0].orderMoves(p, o, moves, hashMove: hashMove, list, cutoff: &noCutoff)
+        return Array(UnsafeBufferPointer(start: list, count: count))
+    }
+
+    /// Solves the position: exact score, every best move, and a principal variation.
+    public func solve(_ position: Position) -> EndgameResult {
+        run(position, everyMove: false)
+    }
+
+    /// Like solve, plus the exact score of every legal move.
+    public func analyze(_ position: Position) -> EndgameResult {
+        run(position, everyMove: true)
+    }
+
+    func run(_ position: Position, everyMove: Bool) -> EndgameResult {
+        let p = position.player, o = position.opponent, n = position.emptyCount
+        var result = EndgameResult(score: 0, bestMoves: [], pv: [], moveScores: [], nodes: 0, stopped: false)
+        defer { for t in 0..<threads { workers[t].flushNodes() } }
+        if position.isGameOver {
+            result.score = position.finalScore
+            return result
+        }
+        if position.legalMoves == 0 {
+            // Forced pass: solve for the opponent.
+            let inner = run(position.passing(), everyMove: false)
+            result.score = -inner.score
+            result.bestMoves = [-1]
+            result.pv = [-1] + inner.pv
+            result.moveScores = everyMove ? [(-1, -inner.score)] : []
+            result.nodes = nodes
+            result.stopped = inner.stopped
+            return result
+        }
+        let moves = orderedMoves(p, o)
+        let bound = squareCountBound
+        var score: Int
+        var ties: [Int] = []
+        if everyMove {
+            score = Int.min
+            for mv in moves {
+                let s = -exactValue(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)), n - 1)
+                if stopped { break }
+                result.moveScores.append((mv.square, s))
+                score = max(score, s)
+            }
+            ties = result.moveScores.filter { $0.score == score }.map { $0.square }
+            result.moveScores.sort { $0.score > $1.score }
+        } else {
+            score = splitSearch(p, o, -bound, bound, n)
+            if !stopped {
+                // Every move that reaches the score: a null window just below it.
+                for mv in moves {
+                    let s = -splitSearch(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)),
+                                         -score, -score + 1, n - 1)
+                    if stopped { break }
+                    if s >= score { ties.append(mv.square) }
+                }
+            }
+        }
+        result.score = score
+        result.bestMoves = ties.sorted()
+        if !stopped, let first = ties.first {
+            result.pv = principalVariation(position, score: score, firstMove: first)
+        }
+        result.nodes = nodes
+        result.stopped = stopped
+        return result
+    }
+
+    /// Follows moves that keep the exact value to the end of the game (each checked by a
+    /// window of width two around the known value, cheap with the table filled).
+    func principalVariation(_ start: Position, score: Int, firstMove: Int) -> [Int] {
+        var line: [Int] = [firstMove]
+        var position = start.playing(firstMove)
+        var value = -score
+        while !stopped {
+            if position.isGameOver { break }
+            if position.legalMoves == 0 {
+                line.append(-1)
+                position = position.passing()
+                value = -value
+                continue
+            }
+            let n = position.emptyCount
+            var chosen: Int? = nil
+            for mv in orderedMoves(position.player, position.opponent) {
+                let child = position.playing(mv.square)
+                let s = -splitSearch(child.player, child.opponent, -value - 1, -value + 1, n - 1)
+                if s == value { chosen = mv.square; break }
+            }
+            guard let square = chosen else { break }  // cannot happen unless stopped
+            line.append(square)
+            position = position.playing(square)
+            value = -value
+        }
+        return line
+    }
+}

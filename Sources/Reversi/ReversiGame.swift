@@ -1,0 +1,128 @@
+// Reversi's entry point for perfectplay: loads `.obf` files and runs solve / analyze / count
+// on each position. Result objects (scores from the side to move's view, FFO convention):
+//   solve:   {board, toMove, empties, score, bestMoves, pv, annotationsMatch?, mismatches?}
+//   analyze: the same plus `moves` (move -> exact score of every legal move)
+//   count:   {board, toMove, depth, perft: [leaves at depth 1..N]} (a pass is one ply)
+import SolverKit
+
+public enum ReversiGame: GameDefinition {
+    public static let id = "reversi"
+    public static let fileExtensions = ["obf"]
+
+    public static var options: [OptionHelp] {
+        [OptionHelp("perft-depth", value: "N", "count: perft depth (default 8)")]
+    }
+
+    public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
+        let ffoBase = ffoFirstNumber(file)
+        var index = 0
+        return ObfRecord.parseFile(text, file: file).map { parsed in
+            index += 1
+            let name = ffoBase.map { "FFO #\($0 + index - 1)" } ?? "#\(index)"
+            return parsed.map { record in
+                PositionJob(name: name, location: record.location) { context in run(record, context) }
+            }
+        }
+    }
+
+    /// `fforum-40-59.obf` numbers its positions from 40.
+    static func ffoFirstNumber(_ file: String) -> Int? {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        guard base.hasPrefix("fforum-") else { return nil }
+        let digits = base.dropFirst(7).prefix { $0.isNumber }
+        return Int(digits)
+    }
+
+    static func moveName(_ square: Int) -> String { square < 0 ? "pass" : BoardGeometry.name(of: square) }
+
+    static func signed(_ score: Int) -> String { score > 0 ? "+\(score)" : "\(score)" }
+
+    static func run(_ record: ObfRecord, _ context: SolveContext) -> Outcome {
+        let position = record.position
+        var result: [(String, JSON)] = [
+            ("board", .string(position.obfText)),
+            ("toMove", .string(position.blackToMove ? "black" : "white")),
+            ("empties", .int(position.emptyCount)),
+        ]
+        let start = monotonicSeconds()
+        if context.verb == .count {
+            let depth = Int(context.flags["perft-depth"] ?? "") ?? 8
+            guard depth >= 1, depth <= 20 else {
+                return Outcome(status: .error, result: .object(result), stats: [("nodes", 0)], summary: "bad depth",
+                               error: "--perft-depth wants 1...20, not '\(context.flags["perft-depth"] ?? "")'")
+            }
+            var counts: [JSON] = []
+            var total: UInt64 = 0
+            for d in 1...depth {
+                if context.budget.shouldStop(nodes: total) { break }
+                let c = position.perft(d)
+                total &+= c
+                counts.append(JSON(c))
+            }
+            let complete = counts.count == depth
+            result += [("depth", .int(depth)), ("perft", .array(counts))]
+            return Outcome(status: complete ? .solved : .limit, result: .object(result),
+                           stats: [("nodes", JSON(total)), ("seconds", .double(monotonicSeconds() - start))],
+                           summary: complete ? "perft(\(depth)) = \(counts.last.map { $0.serialized } ?? "")" : "limit")
+        }
+
+        let budget = context.budget
+        let solver = EndgameSolver(geometry: position.geometry, threads: context.threads, hashMB: context.hashMB,
+                                   shouldStop: { budget.shouldStop(nodes: $0) })
+        let everyMove = context.verb == .analyze
+        let solved = everyMove ? solver.analyze(position) : solver.solve(position)
+        let seconds = monotonicSeconds() - start
+        let stats: [(String, JSON)] = [
+            ("nodes", JSON(solved.nodes)), ("seconds", .double(seconds)),
+            ("nodesPerSecond", .int(seconds > 0 ? Int(Double(solved.nodes) / seconds) : 0)),
+            ("threads", .int(solver.threads)),
+        ]
+        if solved.stopped {
+            return Outcome(status: .limit, result: .object(result), stats: stats, summary: "limit reached")
+        }
+        result += [
+            ("score", .int(solved.score)),
+            ("bestMoves", JSON(solved.bestMoves.map(moveName))),
+            ("pv", JSON(solved.pv.map(moveName))),
+        ]
+        if everyMove {
+            result.append(("moves", .object(solved.moveScores.map { (moveName($0.square), JSON.int($0.score)) })))
+        }
+        var summary = "\(signed(solved.score)), best \(solved.bestMoves.map(moveName).joined(separator: " "))"
+        if !record.annotations.isEmpty {
+            let mismatches = annotationMismatches(record, solved, everyMove: everyMove)
+            result.append(("annotationsMatch", .bool(mismatches.isEmpty)))
+            if !mismatches.isEmpty { result.append(("mismatches", .array(mismatches))) }
+            summary += mismatches.isEmpty ? " (annotations match)" : " (\(mismatches.count) annotation(s) differ)"
+        }
+        return Outcome(status: .solved, result: .object(result), stats: stats, summary: summary)
+    }
+
+    /// Compares the solver's values with the file's `move:score` annotations. With `analyze`
+    /// every listed move is checked; with `solve`, the best score and which listed moves reach it.
+    static func annotationMismatches(_ record: ObfRecord, _ solved: EndgameResult, everyMove: Bool) -> [JSON] {
+        var out: [JSON] = []
+        if everyMove {
+            for a in record.annotations {
+                let found = solved.moveScores.first { $0.square == a.square }?.score
+                if found != a.score {
+                    out.append(["move": .string(moveName(a.square)), "expected": .int(a.score),
+                                "found": found.map { JSON.int($0) } ?? .null])
+                }
+            }
+            return out
+        }
+        let bestListed = record.annotations.map(\.score).max()!
+        if solved.score != bestListed {
+            out.append(["expected": .int(bestListed), "found": .int(solved.score), "what": "score"])
+        }
+        for a in record.annotations {
+            let listedBest = a.score == bestListed, solvedBest = solved.bestMoves.contains(a.square)
+            if listedBest != solvedBest {
+                out.append(["move": .string(moveName(a.square)), "expected": .int(a.score),
+                            "found": .string(solvedBest ? "best (\(signed(solved.score)))" : "below \(signed(solved.score))")])
+            }
+        }
+        return out
+    }
+}

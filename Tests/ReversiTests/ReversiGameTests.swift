@@ -1,0 +1,58 @@
+// The GameDefinition glue: jobs from a file, result objects, annotation checks.
+import SolverKit
+import Testing
+@testable import Reversi
+
+@Suite struct ReversiGameTests {
+    @Test func loadNamesFFOPositionsAndKeepsErrors() throws {
+        let text = try fixture("fforum-1-19.obf") + "XO\n"
+        let jobs = ReversiGame.load(text: text, file: "Puzzles/reversi/fforum-1-19.obf")
+        #expect(jobs.count == 20)
+        if case .success(let job) = jobs[0] { #expect(job.name == "FFO #1") } else { Issue.record("FFO #1 should load") }
+        if case .failure(let error) = jobs[19] {
+            #expect(error.location == SourceLocation(file: "Puzzles/reversi/fforum-1-19.obf", line: 21, column: 1))
+        } else { Issue.record("the bad last line should fail") }
+    }
+
+    @Test(arguments: [Verb.solve, Verb.analyze])
+    func ffoOneMatchesItsAnnotations(verb: Verb) throws {
+        let jobs = ReversiGame.load(text: try fixture("fforum-1-19.obf"), file: "fforum-1-19.obf")
+        let job = try jobs[0].get()
+        let outcome = job.run(SolveContext(verb: verb, threads: 2, hashMB: 8))
+        #expect(outcome.status == .solved)
+        #expect(outcome.result["score"]?.intValue == 18)
+        #expect(outcome.result["bestMoves"] == JSON(["g8"]))
+        #expect(outcome.result["pv"]?.arrayValue?.first == "g8")
+        #expect(outcome.result["annotationsMatch"]?.boolValue == true)
+        if verb == .analyze {
+            #expect(outcome.result["moves"]?["h1"]?.intValue == 12)
+            #expect(outcome.result["moves"]?["g2"]?.intValue == -24)
+        }
+    }
+
+    @Test func wrongAnnotationIsReported() throws {
+        // FFO #1 with G8 annotated +16 instead of the published +18.
+        let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+16; H1:+12;"
+        let job = try ReversiGame.load(text: line, file: "x.obf")[0].get()
+        let outcome = job.run(SolveContext(verb: .analyze, threads: 1, hashMB: 8))
+        #expect(outcome.result["annotationsMatch"]?.boolValue == false)
+        #expect(outcome.result["mismatches"]?[0]?["move"] == "g8")
+        #expect(outcome.result["mismatches"]?[0]?["found"]?.intValue == 18)
+    }
+
+    @Test func nodeLimitStopsWithLimitStatus() throws {
+        let job = try ReversiGame.load(text: try fixture("fforum-40-59.obf"), file: "fforum-40-59.obf")[0].get()
+        let budget = SearchBudget(limits: Limits(nodeLimit: 200_000))
+        let outcome = job.run(SolveContext(verb: .solve, threads: 2, hashMB: 8, budget: budget))
+        #expect(outcome.status == .limit)
+        #expect(outcome.result["score"] == nil)
+    }
+
+    @Test func countIsPerft() throws {
+        let job = try ReversiGame.load(text: "f5\n", file: "t.obf")[0].get()
+        let outcome = job.run(SolveContext(verb: .count, flags: ["perft-depth": "3"]))
+        // From the start, perft 2, 3, 4 = 12, 56, 244; after one move the counts below each
+        // first move are a quarter (the four openings are symmetric).
+        #expect(outcome.result["perft"] == JSON([3, 14, 61]))
+    }
+}
