@@ -12,7 +12,10 @@ let package = Package(
     targets: [
         .target(name: "SolverKit", swiftSettings: optimized),
         .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
+        // Feeds mutated inputs to every parser (plain build for CI; -DFUZZING for libFuzzer).
+        .executableTarget(name: "perfectplay-fuzz", dependencies: ["SolverKit"]),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
+        .testTarget(name: "perfectplayTests", dependencies: ["perfectplay", "SolverKit"]),
         .target(name: "PegSolitaire", dependencies: ["SolverKit"], swiftSettings: optimized),
         .testTarget(name: "PegSolitaireTests", dependencies: ["PegSolitaire", "SolverKit"]),
     ]
