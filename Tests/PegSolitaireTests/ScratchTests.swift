@@ -5,7 +5,11 @@ import Foundation
 @Test func scratch() {
     let e = Fixtures.puzzles("english.peg")[0]
     let t0 = Date()
-    let r = StateSpace(problem: e, threads: 2).run()
-    print("time", Date().timeIntervalSince(t0), "children", r.children, r.generateSeconds, r.sortSeconds, r.backwardSeconds, r.generateCPU, r.sortCPU, r.backwardCPU)
-    print(r.positions, r.canonicalPositions, r.canSolveCanonical, r.solutions, r.games, r.solutionsOverflowed)
+    let c0 = processCPUSeconds()
+    let r = FewestMoves.solve(e, threads: 2, shouldStop: { false })
+    print("time", Date().timeIntervalSince(t0), processCPUSeconds() - c0, r.moves, r.visited, r.jumps.count, e.board.moveStrings(r.jumps))
+    for v in [1, 2, 4, 5] {
+        let r = FewestMoves.solve(Fixtures.triangle(side: 5, vacancy: v), threads: 2, shouldStop: { false })
+        print(v, r.moves, r.jumps.count)
+    }
 }
