@@ -11,9 +11,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "SolverKit", swiftSettings: optimized),
-        .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
+        .executableTarget(name: "perfectplay", dependencies: ["SolverKit", "PegSolitaire"], swiftSettings: optimized),
         // Feeds mutated inputs to every parser (plain build for CI; -DFUZZING for libFuzzer).
-        .executableTarget(name: "perfectplay-fuzz", dependencies: ["SolverKit"]),
+        .executableTarget(name: "perfectplay-fuzz", dependencies: ["SolverKit", "PegSolitaire"]),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
         .testTarget(name: "perfectplayTests", dependencies: ["perfectplay", "SolverKit"]),
         .target(name: "PegSolitaire", dependencies: ["SolverKit"], swiftSettings: optimized),

@@ -11,9 +11,11 @@
 
 import Foundation
 import SolverKit
+import PegSolitaire
 
 /// The parsers to fuzz: one game definition each.
 let fuzzCatalog = GameCatalog([
+    PegSolitaireGame.self,
 ])
 
 var fuzzedGames: [any GameDefinition.Type] { fuzzCatalog.games }
