@@ -11,11 +11,13 @@
 
 import Foundation
 import SolverKit
+import PegSolitaire
 import Reversi
 import Battleship
 
 /// The parsers to fuzz: one game definition each.
 let fuzzCatalog = GameCatalog([
+    PegSolitaireGame.self,
     ReversiGame.self,
     BattleshipGame.self,
 ])

@@ -1,10 +1,12 @@
 // The games this build of perfectplay knows. Each game module exports one GameDefinition.
 
 import SolverKit
+import PegSolitaire
 import Reversi
 import Battleship
 
 let catalog = GameCatalog([
+    PegSolitaireGame.self,
     ReversiGame.self,
     BattleshipGame.self,
 ])

@@ -1,0 +1,102 @@
+// `solve --fewest-moves`: a solution with the fewest moves, a move being a chain of jumps by
+// one peg. Breadth-first search by move count over canonical positions, where the edges are
+// all chains from a position; only positions that can still reach the target (from the
+// backward sweep of `StateSpace`) are entered, since every position on a solution can.
+// Every prefix of a chain is an edge too, so the BFS depth is the fewest moves exactly: a
+// path of m chains is a jump sequence of at most m moves, and every solution of m moves is
+// such a path. (Beasley, "The Ins and Outs of Peg Solitaire", ch. 6: the English central
+// game needs 18 moves; Bergholt found an 18-move solution in 1912.)
+
+public struct FewestMovesResult: Sendable {
+    public var solvable: Bool?
+    public var jumps: [Int]
+    public var moves: Int
+    /// Canonical positions entered by the BFS.
+    public var visited: Int
+    public var space: StateSpaceResult
+}
+
+public enum FewestMoves {
+    public static func solve(_ problem: PegProblem, threads: Int, shouldStop: @escaping @Sendable () -> Bool) -> FewestMovesResult {
+        let space = StateSpace(problem: problem, threads: threads, shouldStop: shouldStop)
+        var result = space.run(keepWinnable: true)
+        let winnableLevels = result.winnable
+        result.winnable = []
+        guard result.complete else { return FewestMovesResult(solvable: nil, jumps: [], moves: 0, visited: 0, space: result) }
+        var winnable = PositionSet(capacity: winnableLevels.reduce(0) { $0 + $1.count })
+        for level in winnableLevels { for key in level { winnable.insert(key) } }
+        defer { winnable.free() }
+        let tables = space.tables
+        let board = problem.board
+        let start = tables.canonical(problem.start)
+        guard winnable.contains(start) else {
+            return FewestMovesResult(solvable: false, jumps: [], moves: 0, visited: 0, space: result)
+        }
+        var parent: [UInt64: UInt64] = [start: start]
+        var frontier = [start]
+        var finish: UInt64? = problem.isFinish(start) ? start : nil
+        var depth = 0
+        while finish == nil && !frontier.isEmpty {
+            if shouldStop() { return FewestMovesResult(solvable: nil, jumps: [], moves: depth, visited: parent.count, space: result) }
+            depth += 1
+            var next: [UInt64] = []
+            for p in frontier {
+                forEachChainPosition(from: p, board: board) { child, _ in
+                    let c = tables.canonical(child)
+                    guard winnable.contains(c) else { return false }
+                    if parent[c] == nil {
+                        parent[c] = p
+                        next.append(c)
+                        if finish == nil && problem.isFinish(c) { finish = c }
+                    }
+                    return true
+                }
+            }
+            frontier = next
+        }
+        guard let end = finish else {
+            return FewestMovesResult(solvable: false, jumps: [], moves: 0, visited: parent.count, space: result)
+        }
+        // Canonical path back to the start, then the actual chains, carried through the
+        // symmetries that relate each representative to the position actually reached.
+        var path = [end]
+        while path.last! != start { path.append(parent[path.last!]!) }
+        path.reverse()
+        var position = problem.start
+        var jumps: [Int] = []
+        for target in path.dropFirst() {
+            var found: [Int]? = nil
+            forEachChainPosition(from: position, board: board) { child, chain in
+                if found == nil && tables.canonical(child) == target { found = chain }
+                return found == nil
+            }
+            guard let chain = found else { break }
+            jumps += chain
+            position = board.replay(chain, from: position)!
+        }
+        return FewestMovesResult(solvable: true, jumps: jumps, moves: board.moveCount(jumps), visited: parent.count, space: result)
+    }
+
+    /// Calls `visit(position, chain)` for every position reached by a chain of jumps by one
+    /// peg from `p` (every prefix included); `visit` returns whether to extend that chain.
+    static func forEachChainPosition(from p: UInt64, board: Board, _ visit: (UInt64, [Int]) -> Bool) {
+        var chain: [Int] = []
+        func extend(_ q: UInt64, from hole: Int) {
+            for j in board.jumpsFrom[hole] {
+                let jump = board.jumps[j]
+                guard q & jump.flip == jump.need else { continue }
+                let child = q ^ jump.flip
+                chain.append(j)
+                if visit(child, chain) { extend(child, from: jump.to) }
+                chain.removeLast()
+            }
+        }
+        for j in board.jumps.indices {
+            let jump = board.jumps[j]
+            guard p & jump.flip == jump.need else { continue }
+            let child = p ^ jump.flip
+            chain = [j]
+            if visit(child, chain) { extend(child, from: jump.to) }
+        }
+    }
+}

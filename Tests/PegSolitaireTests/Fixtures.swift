@@ -1,0 +1,50 @@
+// Finds the bundled puzzles from a test (via #filePath) and parses boards given as text.
+import Foundation
+@testable import PegSolitaire
+
+enum Fixtures {
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return url
+    }()
+
+    static func puzzles(_ name: String) -> [PegProblem] {
+        let url = root.appendingPathComponent("Puzzles/peg/\(name)")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return PegFile.parse(text: text, file: name).compactMap { try? $0.get() }
+    }
+
+    static func problem(_ text: String) -> PegProblem {
+        try! PegFile.parse(text: text, file: "test.peg")[0].get()
+    }
+
+    /// The 15-hole triangle with one vacancy (hole numbers 1...15).
+    static func triangle(side: Int, vacancy: Int) -> PegProblem {
+        var lines = ["lattice: triangular", "target: any"]
+        var n = 0
+        for r in 0..<side {
+            var row = String(repeating: " ", count: side - 1 - r)
+            for c in 0...r {
+                n += 1
+                row += (n == vacancy ? "." : "o") + (c < r ? " " : "")
+            }
+            lines.append(row)
+        }
+        return problem(lines.joined(separator: "\n"))
+    }
+
+    static let english = """
+    target: d4
+      ooo
+      ooo
+    ooooooo
+    ooo.ooo
+    ooooooo
+      ooo
+      ooo
+    """
+}
