@@ -1,0 +1,6 @@
+// The games this build of perfectplay knows. Each game module exports one GameDefinition.
+
+import SolverKit
+
+let catalog = GameCatalog([
+])
