@@ -1,0 +1,101 @@
+// Piece codes, colours and the move geometry of every piece type (YaneuraOu's numbering).
+
+/// A piece on the board: type in bits 0-3, colour in bit 4 (0 black/sente, 16 white/gote); 0 = empty.
+public enum Piece {
+    public static let pawn = 1, lance = 2, knight = 3, silver = 4, bishop = 5, rook = 6, gold = 7, king = 8
+    public static let proPawn = 9, proLance = 10, proKnight = 11, proSilver = 12, horse = 13, dragon = 14
+    public static let promoteBit = 8
+    @inline(__always) public static func type(_ p: Int) -> Int { p & 15 }
+    @inline(__always) public static func color(_ p: Int) -> Int { p >> 4 }
+    @inline(__always) public static func make(_ type: Int, _ color: Int) -> Int { type | (color << 4) }
+    /// Unpromoted type, the one a captured piece goes to hand as.
+    @inline(__always) public static func base(_ type: Int) -> Int { type == king ? king : (type > king ? type - 8 : type) }
+    @inline(__always) public static func canPromote(_ type: Int) -> Bool { type <= rook }
+    /// SFEN letters for black (upper case) types 1...14 (promoted written with '+').
+    static let letters: [Character] = [" ", "P", "L", "N", "S", "B", "R", "G", "K", "P", "L", "N", "S", "B", "R"]
+    static func typeFromLetter(_ c: Character) -> Int? {
+        switch c.uppercased() {
+        case "P": return pawn; case "L": return lance; case "N": return knight; case "S": return silver
+        case "B": return bishop; case "R": return rook; case "G": return gold; case "K": return king
+        default: return nil
+        }
+    }
+    /// Japanese names (KIF), index by type.
+    static let kanji: [String] = ["", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"]
+}
+
+/// Board geometry: square = (file-1)*9 + (rank-1), file 1...9, rank 1 (a) ... 9 (i).
+/// Black moves towards rank 1. Directions (df, dr): 0 N(0,-1) 1 S(0,1) 2 (1,0) 3 (-1,0)
+/// 4 (1,-1) 5 (-1,-1) 6 (1,1) 7 (-1,1), "N" meaning towards rank 1.
+final class Geometry: @unchecked Sendable {
+    static let shared = Geometry()
+    static let df = [0, 0, 1, -1, 1, -1, 1, -1], dr = [-1, 1, 0, 0, -1, -1, 1, 1]
+    static let opposite = [1, 0, 3, 2, 7, 6, 5, 4]
+    /// Colour mirror of a direction (swap north and south).
+    static let mirror = [1, 0, 2, 3, 6, 7, 4, 5]
+
+    /// neighbor[sq*8+d]: the next square in direction d, or -1.
+    let neighbor: UnsafeMutablePointer<Int8>
+    /// knightFrom[(color*81+sq)*2+i]: the two squares a knight of `color` on sq jumps to (-1 if off board).
+    let knightTo: UnsafeMutablePointer<Int8>
+    /// direction[a*81+b]: the direction from a towards b when aligned (queen lines), else -1.
+    let direction: UnsafeMutablePointer<Int8>
+    /// stepMask[color*16+type] / slideMask: the directions a piece steps / slides in.
+    let stepMask: UnsafeMutablePointer<UInt8>
+    let slideMask: UnsafeMutablePointer<UInt8>
+
+    private init() {
+        neighbor = .allocate(capacity: 81 * 8)
+        knightTo = .allocate(capacity: 2 * 81 * 2)
+        direction = .allocate(capacity: 81 * 81)
+        stepMask = .allocate(capacity: 32)
+        slideMask = .allocate(capacity: 32)
+        for sq in 0..<81 {
+            let f = sq / 9, r = sq % 9
+            for d in 0..<8 {
+                let nf = f + Geometry.df[d], nr = r + Geometry.dr[d]
+                neighbor[sq * 8 + d] = (0..<9).contains(nf) && (0..<9).contains(nr) ? Int8(nf * 9 + nr) : -1
+            }
+            for c in 0..<2 {
+                let fwd = c == 0 ? -2 : 2
+                for (i, dfk) in [1, -1].enumerated() {
+                    let nf = f + dfk, nr = r + fwd
+                    knightTo[(c * 81 + sq) * 2 + i] = (0..<9).contains(nf) && (0..<9).contains(nr) ? Int8(nf * 9 + nr) : -1
+                }
+            }
+        }
+        for sq in 0..<81 {
+            for b in 0..<81 { direction[sq * 81 + b] = -1 }
+            for d in 0..<8 {
+                var s = Int(neighbor[sq * 8 + d])
+                while s >= 0 { direction[sq * 81 + s] = Int8(d); s = Int(neighbor[s * 8 + d]) }
+            }
+        }
+        let orth: UInt8 = 0b0000_1111, diag: UInt8 = 0b1111_0000
+        let goldLike: UInt8 = 0b0011_1111, silverLike: UInt8 = 0b1111_0001
+        var black = [UInt8](repeating: 0, count: 16), blackSlide = [UInt8](repeating: 0, count: 16)
+        black[Piece.pawn] = 1
+        blackSlide[Piece.lance] = 1
+        black[Piece.silver] = silverLike
+        for t in [Piece.gold, Piece.proPawn, Piece.proLance, Piece.proKnight, Piece.proSilver] { black[t] = goldLike }
+        black[Piece.king] = 0xFF
+        blackSlide[Piece.bishop] = diag; blackSlide[Piece.rook] = orth
+        blackSlide[Piece.horse] = diag; black[Piece.horse] = orth
+        blackSlide[Piece.dragon] = orth; black[Piece.dragon] = diag
+        func mirrored(_ m: UInt8) -> UInt8 {
+            var r: UInt8 = 0
+            for d in 0..<8 where m & (1 << d) != 0 { r |= 1 << Geometry.mirror[d] }
+            return r
+        }
+        for t in 0..<16 {
+            stepMask[t] = black[t]; slideMask[t] = blackSlide[t]
+            stepMask[16 + t] = mirrored(black[t]); slideMask[16 + t] = mirrored(blackSlide[t])
+        }
+    }
+
+    @inline(__always) static func rank(_ sq: Int) -> Int { sq % 9 }  // 0 = rank a
+    @inline(__always) static func file(_ sq: Int) -> Int { sq / 9 }  // 0 = file 1
+    /// Rank counted from the colour's own far side: 0 = the last rank for that colour.
+    @inline(__always) static func relativeRank(_ sq: Int, _ color: Int) -> Int { color == 0 ? sq % 9 : 8 - sq % 9 }
+    @inline(__always) static func inZone(_ sq: Int, _ color: Int) -> Bool { relativeRank(sq, color) < 3 }
+}

@@ -1,0 +1,129 @@
+// Attack detection: is a square attacked, who gives check, which pieces are pinned or can discover check.
+
+extension Position {
+    /// True when a piece of colour `c` attacks `sq`. `vacated` is treated as empty (a king stepping
+    /// away must not shield the square behind it).
+    @inline(__always)
+    public func isAttacked(_ sq: Int, by c: Int, vacated: Int = -1) -> Bool {
+        let g = Geometry.shared
+        for d in 0..<8 {
+            var s = Int(g.neighbor[sq * 8 + d])
+            if s < 0 { continue }
+            let od = UInt8(1) << Geometry.opposite[d]
+            var p = s == vacated ? 0 : piece(s)
+            if p != 0 {
+                if Piece.color(p) == c, (g.stepMask[p] | g.slideMask[p]) & od != 0 { return true }
+                continue
+            }
+            s = Int(g.neighbor[s * 8 + d])
+            while s >= 0 {
+                p = s == vacated ? 0 : piece(s)
+                if p != 0 {
+                    if Piece.color(p) == c, g.slideMask[p] & od != 0 { return true }
+                    break
+                }
+                s = Int(g.neighbor[s * 8 + d])
+            }
+        }
+        let knight = Piece.make(Piece.knight, c)
+        for i in 0..<2 {
+            let s = Int(g.knightTo[((1 - c) * 81 + sq) * 2 + i])
+            if s >= 0, piece(s) == knight { return true }
+        }
+        return false
+    }
+
+    /// Squares of the pieces of colour `c` attacking `sq` (at most 2 are returned; count may say more).
+    @inline(__always)
+    func attackers(of sq: Int, by c: Int) -> (count: Int, first: Int, second: Int) {
+        let g = Geometry.shared
+        var n = 0, a = -1, b = -1
+        @inline(__always) func note(_ s: Int) { if n == 0 { a = s } else if n == 1 { b = s }; n += 1 }
+        for d in 0..<8 {
+            var s = Int(g.neighbor[sq * 8 + d])
+            if s < 0 { continue }
+            let od = UInt8(1) << Geometry.opposite[d]
+            var p = piece(s)
+            if p != 0 {
+                if Piece.color(p) == c, (g.stepMask[p] | g.slideMask[p]) & od != 0 { note(s) }
+                continue
+            }
+            s = Int(g.neighbor[s * 8 + d])
+            while s >= 0 {
+                p = piece(s)
+                if p != 0 {
+                    if Piece.color(p) == c, g.slideMask[p] & od != 0 { note(s) }
+                    break
+                }
+                s = Int(g.neighbor[s * 8 + d])
+            }
+        }
+        let knight = Piece.make(Piece.knight, c)
+        for i in 0..<2 {
+            let s = Int(g.knightTo[((1 - c) * 81 + sq) * 2 + i])
+            if s >= 0, piece(s) == knight { note(s) }
+        }
+        return (n, a, b)
+    }
+
+    /// True when the side to move is in check.
+    public var inCheck: Bool {
+        let k = Int(kingSquare[sideToMove])
+        return k >= 0 && isAttacked(k, by: 1 - sideToMove)
+    }
+
+    /// Pieces of colour `c` standing between `ksq` and a slider of colour `sliderColor` that would
+    /// attack `ksq` without them. With c == king's colour: pinned pieces. With c == slider colour:
+    /// pieces whose move can discover a check.
+    @inline(__always)
+    func blockers(king ksq: Int, blockerColor c: Int, sliderColor sc: Int) -> UInt128 {
+        let g = Geometry.shared
+        var result: UInt128 = 0
+        for d in 0..<8 {
+            var s = Int(g.neighbor[ksq * 8 + d])
+            var blocker = -1
+            let od = UInt8(1) << Geometry.opposite[d]
+            while s >= 0 {
+                let p = piece(s)
+                if p != 0 {
+                    if blocker < 0 {
+                        if Piece.color(p) != c { break }
+                        blocker = s
+                    } else {
+                        if Piece.color(p) == sc, g.slideMask[p] & od != 0,
+                           // a slider next to the blocker's far side only counts if it really slides there
+                           true {
+                            result |= UInt128(1) << UInt128(blocker)
+                        }
+                        break
+                    }
+                }
+                s = Int(g.neighbor[s * 8 + d])
+            }
+        }
+        return result
+    }
+
+    /// Does piece code `p` standing on `s` attack `target`, with `vacated` treated as empty?
+    @inline(__always)
+    func pieceAttacks(_ p: Int, from s: Int, to target: Int, vacated: Int) -> Bool {
+        let g = Geometry.shared
+        if Piece.type(p) == Piece.knight {
+            let base = (Piece.color(p) * 81 + s) * 2
+            return Int(g.knightTo[base]) == target || Int(g.knightTo[base + 1]) == target
+        }
+        let d = Int(g.direction[s * 81 + target])
+        if d < 0 { return false }
+        let bit = UInt8(1) << d
+        if g.stepMask[p] & bit != 0, Int(g.neighbor[s * 8 + d]) == target { return true }
+        if g.slideMask[p] & bit != 0 {
+            var x = Int(g.neighbor[s * 8 + d])
+            while x != target {
+                if x != vacated, piece(x) != 0 { return false }
+                x = Int(g.neighbor[x * 8 + d])
+            }
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,288 @@
+// Legal move generation: all moves, check evasions, and checking moves (for the mate solver).
+// Rules: promotion zone with optional / forced promotion, drops, two-pawn rule, no piece placed
+// where it could never move again, king safety, and no pawn drop that mates.
+
+extension Position {
+    /// Largest number of legal moves in any position is 593; buffers hold this many.
+    public static let maxMoves = 1024
+
+    /// Appends the promotion variants of a board move of piece `p` (colour c) from -> to.
+    @inline(__always)
+    static func addBoardMove(_ buf: UnsafeMutablePointer<Move>, _ n: inout Int, p: Int, c: Int, from: Int, to: Int) {
+        let t = Piece.type(p)
+        if Piece.canPromote(t), Geometry.inZone(from, c) || Geometry.inZone(to, c) {
+            buf[n] = .board(from: from, to: to, promote: true); n += 1
+            let rr = Geometry.relativeRank(to, c)
+            let forced = (t == Piece.pawn || t == Piece.lance) ? rr == 0 : (t == Piece.knight ? rr < 2 : false)
+            if !forced { buf[n] = .board(from: from, to: to, promote: false); n += 1 }
+        } else {
+            buf[n] = .board(from: from, to: to, promote: false); n += 1
+        }
+    }
+
+    /// Pseudo-legal board moves of the piece on `from` to squares in `targets`.
+    @inline(__always)
+    func addPieceMoves(_ buf: UnsafeMutablePointer<Move>, _ n: inout Int, from: Int, targets: UInt128) {
+        let g = Geometry.shared
+        let p = piece(from), c = Piece.color(p)
+        let step = g.stepMask[p], slide = g.slideMask[p]
+        if Piece.type(p) == Piece.knight {
+            for i in 0..<2 {
+                let to = Int(g.knightTo[(c * 81 + from) * 2 + i])
+                if to >= 0, (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
+            }
+            return
+        }
+        for d in 0..<8 {
+            let bit = UInt8(1) << d
+            if step & bit != 0 {
+                let to = Int(g.neighbor[from * 8 + d])
+                if to >= 0, (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
+            } else if slide & bit != 0 {
+                var to = Int(g.neighbor[from * 8 + d])
+                while to >= 0 {
+                    if (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
+                    if piece(to) != 0 { break }
+                    to = Int(g.neighbor[to * 8 + d])
+                }
+            }
+        }
+    }
+
+    /// Can colour c drop a piece of type t on the empty square `to` (ignoring pawn-drop mate)?
+    @inline(__always)
+    func dropAllowed(_ t: Int, _ c: Int, _ to: Int) -> Bool {
+        switch t {
+        case Piece.pawn:
+            return Geometry.relativeRank(to, c) > 0 && pawnFiles[c] & (1 << UInt16(to / 9)) == 0
+        case Piece.lance: return Geometry.relativeRank(to, c) > 0
+        case Piece.knight: return Geometry.relativeRank(to, c) > 1
+        default: return true
+        }
+    }
+
+    /// True when dropping a pawn of the side to move on `to` would give check and mate (illegal).
+    @inline(__always)
+    mutating func isPawnDropMate(_ to: Int) -> Bool {
+        let us = sideToMove
+        let ek = Int(kingSquare[1 - us])
+        if ek < 0 || Int(Geometry.shared.neighbor[to * 8 + (us == 0 ? 0 : 1)]) != ek { return false }
+        let m = Move.drop(Piece.pawn, to: to)
+        play(m)
+        let mated = !hasLegalMove()
+        undo(m, captured: 0)
+        return mated
+    }
+
+    /// Squares of colour `c`'s pieces (and empty squares), as 81-bit sets.
+    @inline(__always)
+    func occupancy() -> (own: UInt128, empty: UInt128) {
+        var own: UInt128 = 0, empty: UInt128 = 0
+        let us = sideToMove
+        for sq in 0..<81 {
+            let p = piece(sq)
+            if p == 0 { empty |= UInt128(1) << UInt128(sq) } else if Piece.color(p) == us { own |= UInt128(1) << UInt128(sq) }
+        }
+        return (own, empty)
+    }
+
+    static let allSquares: UInt128 = (UInt128(1) << 81) - 1
+
+    /// All legal moves of the side to move. Returns the count written to `buf`.
+    public mutating func generateLegal(_ buf: UnsafeMutablePointer<Move>) -> Int {
+        let us = sideToMove, them = 1 - us
+        let ksq = Int(kingSquare[us])
+        if ksq >= 0 {
+            let chk = attackers(of: ksq, by: them)
+            if chk.count > 0 { return generateEvasions(buf, checkers: chk) }
+        }
+        let (own, empty) = occupancy()
+        let pinned: UInt128 = ksq >= 0 ? blockers(king: ksq, blockerColor: us, sliderColor: them) : 0
+        let g = Geometry.shared
+        var n = 0
+        for from in 0..<81 where (own >> UInt128(from)) & 1 != 0 {
+            let start = n
+            addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
+            if from == ksq {
+                var k = start
+                for i in start..<n where !isAttacked(buf[i].to, by: them, vacated: ksq) { buf[k] = buf[i]; k += 1 }
+                n = k
+            } else if (pinned >> UInt128(from)) & 1 != 0 {
+                let line = g.direction[ksq * 81 + from]
+                var k = start
+                for i in start..<n where g.direction[ksq * 81 + buf[i].to] == line { buf[k] = buf[i]; k += 1 }
+                n = k
+            }
+        }
+        n = addDrops(buf, n, targets: empty)
+        return n
+    }
+
+    /// Legal drops of the side to move on the squares of `targets` (all empty).
+    @inline(__always)
+    mutating func addDrops(_ buf: UnsafeMutablePointer<Move>, _ start: Int, targets: UInt128) -> Int {
+        var n = start
+        let us = sideToMove
+        let hand = hands[us]
+        if hand.isEmpty || targets == 0 { return n }
+        for t in 1...7 where hand.count(t) > 0 {
+            var bits = targets
+            while bits != 0 {
+                let to = bits.trailingZeroBitCount
+                bits &= bits - 1
+                if !dropAllowed(t, us, to) { continue }
+                if t == Piece.pawn, isPawnDropMate(to) { continue }
+                buf[n] = .drop(t, to: to); n += 1
+            }
+        }
+        return n
+    }
+
+    /// Squares strictly between a and b (aligned), as a set.
+    @inline(__always)
+    static func between(_ a: Int, _ b: Int) -> UInt128 {
+        let g = Geometry.shared
+        let d = Int(g.direction[a * 81 + b])
+        if d < 0 { return 0 }
+        var r: UInt128 = 0
+        var s = Int(g.neighbor[a * 8 + d])
+        while s >= 0, s != b { r |= UInt128(1) << UInt128(s); s = Int(g.neighbor[s * 8 + d]) }
+        return r
+    }
+
+    /// Legal moves out of check.
+    mutating func generateEvasions(_ buf: UnsafeMutablePointer<Move>, checkers chk: (count: Int, first: Int, second: Int)) -> Int {
+        let g = Geometry.shared
+        let us = sideToMove, them = 1 - us
+        let ksq = Int(kingSquare[us])
+        var n = 0
+        // king steps
+        let kp = piece(ksq)
+        for d in 0..<8 {
+            let to = Int(g.neighbor[ksq * 8 + d])
+            if to < 0 { continue }
+            let q = piece(to)
+            if q != 0, Piece.color(q) == us { continue }
+            if !isAttacked(to, by: them, vacated: ksq) { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
+        }
+        _ = kp
+        if chk.count > 1 { return n }
+        let cs = chk.first
+        let cp = piece(cs)
+        let between: UInt128 = Piece.type(cp) == Piece.knight ? 0 : Position.between(ksq, cs)
+        let targets = between | (UInt128(1) << UInt128(cs))
+        let pinned = blockers(king: ksq, blockerColor: us, sliderColor: them)
+        for from in 0..<81 where from != ksq {
+            let p = piece(from)
+            if p == 0 || Piece.color(p) != us { continue }
+            let start = n
+            addPieceMoves(buf, &n, from: from, targets: targets)
+            if n > start, (pinned >> UInt128(from)) & 1 != 0 {
+                let line = g.direction[ksq * 81 + from]
+                var k = start
+                for i in start..<n where g.direction[ksq * 81 + buf[i].to] == line { buf[k] = buf[i]; k += 1 }
+                n = k
+            }
+        }
+        n = addDrops(buf, n, targets: between)
+        return n
+    }
+
+    /// Does the side to move have any legal move? (Used for mate detection.)
+    public mutating func hasLegalMove() -> Bool {
+        withUnsafeTemporaryAllocation(of: Move.self, capacity: Position.maxMoves) { b in generateLegal(b.baseAddress!) > 0 }
+    }
+
+    /// Number of legal moves when the side to move is in check (fast path for mate tests).
+    public mutating func legalMoveCount() -> Int {
+        withUnsafeTemporaryAllocation(of: Move.self, capacity: Position.maxMoves) { b in generateLegal(b.baseAddress!) }
+    }
+
+    /// Legal moves of the side to move that give check to the opponent's king.
+    public mutating func generateChecks(_ buf: UnsafeMutablePointer<Move>) -> Int {
+        let us = sideToMove, them = 1 - us
+        let ek = Int(kingSquare[them])
+        if ek < 0 { return 0 }
+        let ksq = Int(kingSquare[us])
+        if ksq >= 0, isAttacked(ksq, by: them) {
+            // Out of check while giving check: filter the evasions.
+            let n = generateLegal(buf)
+            var k = 0
+            for i in 0..<n {
+                let m = buf[i]
+                let cap = play(m)
+                let gives = isAttacked(ek, by: us)
+                undo(m, captured: cap)
+                if gives { buf[k] = m; k += 1 }
+            }
+            return k
+        }
+        let g = Geometry.shared
+        let (own, empty) = occupancy()
+        let pinned: UInt128 = ksq >= 0 ? blockers(king: ksq, blockerColor: us, sliderColor: them) : 0
+        let discoverers = blockers(king: ek, blockerColor: us, sliderColor: us)
+        var n = 0
+        for from in 0..<81 where (own >> UInt128(from)) & 1 != 0 {
+            let start = n
+            addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
+            let p = piece(from)
+            let isDiscoverer = (discoverers >> UInt128(from)) & 1 != 0
+            let discLine = g.direction[ek * 81 + from]
+            let isPinned = (pinned >> UInt128(from)) & 1 != 0
+            let pinLine: Int8 = isPinned ? g.direction[ksq * 81 + from] : -1
+            var k = start
+            for i in start..<n {
+                let m = buf[i]
+                let to = m.to
+                if from == ksq {
+                    if isAttacked(to, by: them, vacated: ksq) { continue }
+                } else if isPinned, g.direction[ksq * 81 + to] != pinLine { continue }
+                let np = m.isPromotion ? p | Piece.promoteBit : p
+                let check = (isDiscoverer && g.direction[ek * 81 + to] != discLine)
+                    || pieceAttacks(np, from: to, to: ek, vacated: from)
+                if check { buf[k] = m; k += 1 }
+            }
+            n = k
+        }
+        // drops on the squares from which the dropped piece would attack the king
+        let hand = hands[us]
+        if !hand.isEmpty {
+            for t in 1...7 where hand.count(t) > 0 {
+                let p = Piece.make(t, us)
+                var cand: UInt128 = 0
+                if t == Piece.knight {
+                    for i in 0..<2 {
+                        let s = Int(g.knightTo[(them * 81 + ek) * 2 + i])
+                        if s >= 0 { cand |= UInt128(1) << UInt128(s) }
+                    }
+                } else {
+                    let step = g.stepMask[p], slide = g.slideMask[p]
+                    for d in 0..<8 {
+                        let bit = UInt8(1) << d
+                        let back = Geometry.opposite[d]
+                        if step & bit != 0 {
+                            let s = Int(g.neighbor[ek * 8 + back])
+                            if s >= 0 { cand |= UInt128(1) << UInt128(s) }
+                        } else if slide & bit != 0 {
+                            var s = Int(g.neighbor[ek * 8 + back])
+                            while s >= 0 {
+                                cand |= UInt128(1) << UInt128(s)
+                                if piece(s) != 0 { break }
+                                s = Int(g.neighbor[s * 8 + back])
+                            }
+                        }
+                    }
+                }
+                var bits = cand & empty
+                while bits != 0 {
+                    let to = bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    if !dropAllowed(t, us, to) { continue }
+                    if t == Piece.pawn, isPawnDropMate(to) { continue }
+                    buf[n] = .drop(t, to: to); n += 1
+                }
+            }
+        }
+        return n
+    }
+}

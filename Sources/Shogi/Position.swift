@@ -1,0 +1,118 @@
+// The shogi position: board, hands, side to move, Zobrist keys, and making / unmaking moves.
+
+/// Zobrist keys (deterministic SplitMix64 stream).
+final class Zobrist: @unchecked Sendable {
+    static let shared = Zobrist()
+    let piece: UnsafeMutablePointer<UInt64>   // [code*81 + sq]
+    let hand: UnsafeMutablePointer<UInt64>    // [color*8 + type], added once per piece held
+    let side: UInt64
+    private init() {
+        var s: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            s &+= 0x9E37_79B9_7F4A_7C15
+            var z = s
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        piece = .allocate(capacity: 32 * 81)
+        for i in 0..<(32 * 81) { piece[i] = next() & ~1 }
+        hand = .allocate(capacity: 16)
+        for i in 0..<16 { hand[i] = next() & ~1 }
+        side = 1
+    }
+}
+
+public struct Position: Sendable {
+    /// Piece code per square (0 empty).
+    public var board: InlineArray<81, Int8>
+    public var hands: InlineArray<2, Hand>
+    public var sideToMove: Int
+    /// King square per colour, -1 when that side has no king (tsume attackers often have none).
+    public var kingSquare: InlineArray<2, Int8>
+    /// Zobrist key of board and side to move (hands excluded: the mate table keys on this).
+    public var boardKey: UInt64
+    /// Zobrist key of both hands.
+    public var handKey: UInt64
+    /// Bit f set when colour has an unpromoted pawn on file f (two-pawn rule).
+    public var pawnFiles: InlineArray<2, UInt16>
+    /// Move number from the SFEN.
+    public var moveNumber: Int
+
+    public init() {
+        board = InlineArray(repeating: 0); hands = InlineArray(repeating: Hand())
+        sideToMove = 0; kingSquare = InlineArray(repeating: -1); boardKey = 0; handKey = 0
+        pawnFiles = InlineArray(repeating: 0); moveNumber = 1
+    }
+
+    /// Key of the whole position (board, side, hands): repetition detection.
+    @inline(__always) public var fullKey: UInt64 { boardKey ^ handKey }
+
+    @inline(__always) func piece(_ sq: Int) -> Int { Int(board[sq]) }
+
+    @inline(__always) mutating func put(_ p: Int, _ sq: Int) {
+        board[sq] = Int8(p)
+        boardKey ^= Zobrist.shared.piece[p * 81 + sq]
+        if Piece.type(p) == Piece.pawn { pawnFiles[Piece.color(p)] |= 1 << UInt16(sq / 9) }
+        if Piece.type(p) == Piece.king { kingSquare[Piece.color(p)] = Int8(sq) }
+    }
+    @inline(__always) mutating func lift(_ sq: Int) {
+        let p = Int(board[sq])
+        board[sq] = 0
+        boardKey ^= Zobrist.shared.piece[p * 81 + sq]
+        if Piece.type(p) == Piece.pawn { pawnFiles[Piece.color(p)] &= ~(1 << UInt16(sq / 9)) }
+    }
+    @inline(__always) mutating func addHand(_ c: Int, _ t: Int) {
+        hands[c].add(t); handKey &+= Zobrist.shared.hand[c * 8 + t]
+    }
+    @inline(__always) mutating func removeHand(_ c: Int, _ t: Int) {
+        hands[c].remove(t); handKey &-= Zobrist.shared.hand[c * 8 + t]
+    }
+
+    /// Plays `m` (assumed legal); returns the captured piece code (0 if none) for `undo`.
+    @inline(__always) @discardableResult
+    public mutating func play(_ m: Move) -> Int {
+        let us = sideToMove
+        let to = m.to
+        var captured = 0
+        if m.isDrop {
+            removeHand(us, m.dropType)
+            put(Piece.make(m.dropType, us), to)
+        } else {
+            let from = m.from
+            let p = piece(from)
+            captured = piece(to)
+            if captured != 0 {
+                lift(to)
+                let t = Piece.type(captured)
+                if t == Piece.king { kingSquare[1 - us] = -1 } else { addHand(us, Piece.base(t)) }
+            }
+            lift(from)
+            put(m.isPromotion ? p | Piece.promoteBit : p, to)
+        }
+        sideToMove = 1 - us
+        boardKey ^= Zobrist.shared.side
+        return captured
+    }
+
+    @inline(__always)
+    public mutating func undo(_ m: Move, captured: Int) {
+        sideToMove = 1 - sideToMove
+        boardKey ^= Zobrist.shared.side
+        let us = sideToMove
+        let to = m.to
+        if m.isDrop {
+            lift(to)
+            addHand(us, m.dropType)
+        } else {
+            let p = piece(to)
+            lift(to)
+            put(m.isPromotion ? p & ~Piece.promoteBit : p, m.from)
+            if captured != 0 {
+                let t = Piece.type(captured)
+                if t != Piece.king { removeHand(us, Piece.base(t)) }
+                put(captured, to)
+            }
+        }
+    }
+}
