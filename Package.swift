@@ -13,5 +13,7 @@ let package = Package(
         .target(name: "SolverKit", swiftSettings: optimized),
         .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
+        .target(name: "Quarto", dependencies: ["SolverKit"], swiftSettings: optimized),
+        .testTarget(name: "QuartoTests", dependencies: ["Quarto", "SolverKit"]),
     ]
 )
