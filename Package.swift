@@ -11,8 +11,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "SolverKit", swiftSettings: optimized),
-        .executableTarget(name: "perfectplay", dependencies: ["SolverKit"], swiftSettings: optimized),
+        .executableTarget(name: "perfectplay", dependencies: ["SolverKit", "Quarto"], swiftSettings: optimized),
+        // Feeds mutated inputs to every parser (plain build for CI; -DFUZZING for libFuzzer).
+        .executableTarget(name: "perfectplay-fuzz", dependencies: ["SolverKit"]),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
+        .testTarget(name: "perfectplayTests", dependencies: ["perfectplay", "SolverKit"]),
         .target(name: "Quarto", dependencies: ["SolverKit"], swiftSettings: optimized),
         .testTarget(name: "QuartoTests", dependencies: ["Quarto", "SolverKit"]),
     ]

@@ -1,1 +1,7 @@
-print("perfectplay: under construction")
+// perfectplay: the command line. Thin: parse, dispatch to the batch runner or a game, exit.
+
+import Foundation
+import SolverKit
+
+Interruption.install()
+exit(PerfectPlayCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,220 @@
+// The batch runner: paths -> files (by extension) -> positions -> results, each written the
+// moment it finishes. A bad file or position is reported with `file:line:column` and the rest
+// of the batch goes on.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+public struct BatchConfiguration: Sendable {
+    public var verb: Verb
+    public var paths: [String]
+    /// Reports go to `outDirectory/<collection>/`.
+    public var outDirectory: String = "Reports"
+    /// One JSON object a position on stdout.
+    public var jsonl = false
+    public var quiet = false
+    /// Skip positions `results.jsonl` already holds.
+    public var resume = false
+    public var threads: Int = 1
+    public var treeDepth: Int = 2
+    public var limits = Limits()
+    public var flags: [String: String] = [:]
+    /// `(k, n)`: run only the positions whose batch index is k-1 modulo n.
+    public var shard: (index: Int, count: Int)?
+
+    public init(verb: Verb, paths: [String]) {
+        self.verb = verb
+        self.paths = paths
+    }
+}
+
+/// The games the executable knows, looked up by file extension.
+// Metatypes of caseless enums: immutable, safe to share.
+public struct GameCatalog: @unchecked Sendable {
+    public var games: [any GameDefinition.Type]
+
+    public init(_ games: [any GameDefinition.Type]) { self.games = games }
+
+    public func game(forExtension ext: String) -> (any GameDefinition.Type)? {
+        games.first { $0.fileExtensions.contains(ext.lowercased()) }
+    }
+
+    public func game(id: String) -> (any GameDefinition.Type)? { games.first { $0.id == id } }
+
+    public var extensions: [String] { games.flatMap { $0.fileExtensions } }
+}
+
+public final class BatchRunner {
+    public let configuration: BatchConfiguration
+    public let catalog: GameCatalog
+    private let progress: ProgressLine
+    private var failures = 0
+    private var processed = 0
+    private var totalNodes = 0.0
+    private let runStart = monotonicSeconds()
+
+    public init(configuration: BatchConfiguration, catalog: GameCatalog) {
+        self.configuration = configuration
+        self.catalog = catalog
+        self.progress = ProgressLine(enabled: !configuration.quiet && isatty(STDERR_FILENO) == 1)
+    }
+
+    /// Runs the batch. Exit code: 0 all positions processed, 1 some failed or hit a limit,
+    /// 130 interrupted.
+    public func run() -> Int32 {
+        var files: [String] = []
+        for path in configuration.paths {
+            switch discover(path) {
+            case .success(let found): files += found
+            case .failure(let error):
+                reportLine(error.description, toStderr: true)
+                failures += 1
+            }
+        }
+        var batchIndex = 0
+        for file in files {
+            if Interruption.isRequested { break }
+            runFile(file, batchIndex: &batchIndex)
+        }
+        progress.clear()
+        if Interruption.isRequested {
+            reportLine("interrupted: \(processed) positions written", toStderr: true)
+            return 130
+        }
+        return failures == 0 ? 0 : 1
+    }
+
+    /// Files below a path with an extension some game reads; a file named directly must have one.
+    func discover(_ path: String) -> Result<[String], ParseError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(ParseError("no such file or directory", at: SourceLocation(file: path, line: 1)))
+        }
+        guard isDirectory.boolValue else {
+            let ext = (path as NSString).pathExtension
+            guard catalog.game(forExtension: ext) != nil else {
+                let known = catalog.extensions.map { "." + $0 }.joined(separator: " ")
+                return .failure(ParseError("unknown file type '.\(ext)' (known: \(known))",
+                                           at: SourceLocation(file: path, line: 1)))
+            }
+            return .success([path])
+        }
+        var found: [String] = []
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if let enumerator = FileManager.default.enumerator(atPath: path) {
+            for case let relative as String in enumerator {
+                let ext = (relative as NSString).pathExtension
+                if catalog.game(forExtension: ext) != nil { found.append(base + "/" + relative) }
+            }
+        }
+        return .success(found.sorted())
+    }
+
+    private func runFile(_ file: String, batchIndex: inout Int) {
+        let ext = (file as NSString).pathExtension
+        guard let game = catalog.game(forExtension: ext) else { return }
+        let collection = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let writer: ReportWriter
+        do {
+            writer = try ReportWriter(directory: configuration.outDirectory + "/" + collection,
+                                      collection: collection, resume: configuration.resume)
+        } catch {
+            reportLine("\(file): \(error)", toStderr: true)
+            failures += 1
+            return
+        }
+        writer.fragment = { game.reportFragment(for: $0) }
+        writer.charts = { game.reportCharts(for: $0) }
+        defer { writer.finish() }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let record = ResultRecord(game: game.id, verb: configuration.verb, source: "\(file):1", name: "",
+                                      status: .error, error: "\(file):1:1: cannot read the file",
+                                      result: .null, stats: [], summary: "")
+            finish(record, writer: writer)
+            return
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let items = game.load(text: text, file: file)
+        if items.isEmpty {
+            let record = ResultRecord(game: game.id, verb: configuration.verb, source: "\(file):1", name: "",
+                                      status: .error, error: "\(file):1:1: no position in the file",
+                                      result: .null, stats: [], summary: "")
+            finish(record, writer: writer)
+            return
+        }
+        for item in items {
+            if Interruption.isRequested { break }
+            defer { batchIndex += 1 }
+            if let shard = configuration.shard, batchIndex % shard.count != shard.index - 1 { continue }
+            switch item {
+            case .failure(let error):
+                let source = "\(error.location.file):\(error.location.line)"
+                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
+                finish(ResultRecord(game: game.id, verb: configuration.verb, source: source, name: "",
+                                    status: .error, error: error.description, result: .null, stats: [],
+                                    summary: ""), writer: writer)
+            case .success(let job):
+                let source = "\(job.location.file):\(job.location.line)"
+                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
+                finish(solve(job, game: game, source: source), writer: writer)
+            }
+        }
+    }
+
+    private func solve(_ job: PositionJob, game: any GameDefinition.Type, source: String) -> ResultRecord {
+        let budget = SearchBudget(limits: configuration.limits)
+        let label = "[\(processed + 1)] \(job.name.isEmpty ? source : job.name)"
+        progress.update(label, elapsed: monotonicSeconds() - runStart, rate: rate)
+        let progressLine = progress
+        let runStart = self.runStart
+        let context = SolveContext(verb: configuration.verb, threads: configuration.threads,
+                                   hashMB: configuration.limits.hashMB, treeDepth: configuration.treeDepth,
+                                   flags: configuration.flags, budget: budget,
+                                   progress: { text in progressLine.update("\(label): \(text)",
+                                                                           elapsed: monotonicSeconds() - runStart,
+                                                                           rate: nil) })
+        let outcome = job.run(context)
+        var stats = outcome.stats
+        if !stats.contains(where: { $0.0 == "seconds" }) {
+            stats.append(("seconds", .double((budget.elapsed * 1e6).rounded() / 1e6)))
+        }
+        return ResultRecord(game: game.id, verb: configuration.verb, source: source, name: job.name,
+                            status: outcome.status, error: outcome.error, result: outcome.result, stats: stats,
+                            summary: outcome.summary)
+    }
+
+    private var rate: Double? {
+        let elapsed = monotonicSeconds() - runStart
+        return elapsed > 0 && totalNodes > 0 ? totalNodes / elapsed : nil
+    }
+
+    private func finish(_ record: ResultRecord, writer: ReportWriter) {
+        writer.append(record)
+        processed += 1
+        totalNodes += record.nodes
+        if record.status != .solved { failures += 1 }
+        if record.status == .error, let error = record.error { reportLine(error, toStderr: true) }
+        if configuration.jsonl {
+            reportLine(record.json.serialized, toStderr: false)
+        } else if !configuration.quiet, record.status != .error {
+            let text = "\(record.source) \(record.name): \(record.status.rawValue)"
+                + (record.summary.isEmpty ? "" : " - \(record.summary)")
+                + " (\(NumberFormat.grouped(Int(record.nodes))) nodes, \(NumberFormat.seconds(record.seconds)) s)"
+            reportLine(text, toStderr: false)
+        }
+        progress.update("\(processed) done", elapsed: monotonicSeconds() - runStart, rate: rate)
+    }
+
+    private func reportLine(_ text: String, toStderr: Bool) {
+        progress.clear()
+        if toStderr {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        } else {
+            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        }
+    }
+}

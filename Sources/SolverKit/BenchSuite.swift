@@ -1,0 +1,36 @@
+// Benchmark suites: each game names its own; `perfectplay bench` prints them as tables and
+// records them under `Reports/bench/`.
+
+public struct BenchRow: Sendable {
+    public var name: String
+    public var columns: [(String, JSON)]
+
+    public init(_ name: String, _ columns: [(String, JSON)]) {
+        self.name = name
+        self.columns = columns
+    }
+}
+
+public struct BenchContext: Sendable {
+    public var threads: Int
+    public var hashMB: Int
+    public var log: @Sendable (String) -> Void
+
+    public init(threads: Int, hashMB: Int, log: @escaping @Sendable (String) -> Void) {
+        self.threads = threads
+        self.hashMB = hashMB
+        self.log = log
+    }
+}
+
+public struct BenchSuite: Sendable {
+    public var name: String
+    public var summary: String
+    public var run: @Sendable (BenchContext) -> [BenchRow]
+
+    public init(name: String, summary: String, run: @escaping @Sendable (BenchContext) -> [BenchRow]) {
+        self.name = name
+        self.summary = summary
+        self.run = run
+    }
+}

@@ -1,0 +1,45 @@
+// The one thing a game module exports to the executable: how to read its files, run its
+// verbs, benchmark it, and any verbs of its own (`simulate`, `generate`).
+
+public protocol GameDefinition {
+    /// Short lower-case name: "peg", "reversi", "shogi", "quarto", "battleship".
+    static var id: String { get }
+    /// File extensions, without the dot, that hold this game's positions.
+    static var fileExtensions: [String] { get }
+    /// Parses one file: a job or an error for each position. Never traps on any input.
+    static func load(text: String, file: String) -> [Result<PositionJob, ParseError>]
+    /// Game options, listed by `--help`.
+    static var options: [OptionHelp] { get }
+    /// The suites `perfectplay bench <id>` runs.
+    static var benchSuites: [BenchSuite] { get }
+    /// Verbs of the game's own (`perfectplay VERB <id> ARGS...`): the exit code, or nil when
+    /// the game has no such verb.
+    static func command(_ verb: String, arguments: [String]) -> Int32?
+    /// HTML for one record in `index.html` (inline SVG boards, the solution step by step), or
+    /// nil for the generic view. Drawn from the record alone, so merged runs draw too.
+    static func reportFragment(for record: ResultRecord) -> String?
+    /// Collection-wide charts for `index.html` (e.g. mate lengths across a tsume collection).
+    static func reportCharts(for records: [ResultRecord]) -> [BarChart]
+}
+
+extension GameDefinition {
+    public static var options: [OptionHelp] { [] }
+    public static var benchSuites: [BenchSuite] { [] }
+    public static func command(_ verb: String, arguments: [String]) -> Int32? { nil }
+    public static func reportFragment(for record: ResultRecord) -> String? { nil }
+    public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { [] }
+}
+
+/// A command-line option a game understands, for `--help` and for argument parsing.
+public struct OptionHelp: Sendable {
+    public var name: String
+    /// The value's placeholder (`N`, `MODE`), or nil for a flag without a value.
+    public var valueName: String?
+    public var help: String
+
+    public init(_ name: String, value: String? = nil, _ help: String) {
+        self.name = name
+        self.valueName = value
+        self.help = help
+    }
+}

@@ -1,0 +1,134 @@
+// A collection's report folder: `results.jsonl`, appended one whole line as each position
+// finishes (so an interrupted run loses nothing finished), and `summary.md`, rewritten as the
+// run goes.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+public final class ReportWriter {
+    public let directory: String
+    public let collection: String
+    private var descriptor: Int32 = -1
+    private(set) public var records: [ResultRecord] = []
+    /// Records kept from an earlier run (with `--resume`): their sources are skipped.
+    private(set) public var previous: [ResultRecord] = []
+
+    /// Opens `directory/results.jsonl`: emptied, or with `resume` kept (a torn last line, left
+    /// by a killed run, is cut off) and its records loaded.
+    /// The game's drawing of a record and its charts, for `index.html`.
+    public var fragment: (ResultRecord) -> String? = { _ in nil }
+    public var charts: ([ResultRecord]) -> [BarChart] = { _ in [] }
+    private var lastSummary = 0.0
+
+    public init(directory: String, collection: String, resume: Bool) throws {
+        self.directory = directory
+        self.collection = collection
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/results.jsonl"
+        if resume, let data = FileManager.default.contents(atPath: path) {
+            var bytes = [UInt8](data)
+            if let lastNewline = bytes.lastIndex(of: 0x0A) {
+                if lastNewline != bytes.count - 1 {
+                    bytes.removeSubrange((lastNewline + 1)...)
+                    truncate(path, off_t(bytes.count))
+                }
+            } else {
+                bytes.removeAll()
+                truncate(path, 0)
+            }
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json) {
+                    previous.append(record)
+                }
+            }
+            descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        } else {
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
+        }
+        guard descriptor >= 0 else {
+            throw ReportError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Whether an earlier run already finished this position (for `--resume`).
+    public func alreadyDone(source: String, verb: Verb) -> Bool {
+        previous.contains { $0.source == source && $0.verb == verb && $0.status != .limit }
+    }
+
+    /// Appends one record as one whole line (a single write), then refreshes `summary.md`
+    /// (at most every two seconds; `finish()` writes the final one).
+    public func append(_ record: ResultRecord) {
+        records.append(record)
+        let line = Array((record.json.serialized + "\n").utf8)
+        line.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { if errno == EINTR { continue }; break }
+                offset += n
+            }
+        }
+        if monotonicSeconds() - lastSummary > 2 { writeSummary() }
+    }
+
+    public func writeSummary() {
+        lastSummary = monotonicSeconds()
+        let text = SummaryReport(collection: collection, records: previous + records).markdown
+        try? text.write(toFile: directory + "/summary.md", atomically: true, encoding: .utf8)
+    }
+
+    /// Writes the final `summary.md` and `index.html`.
+    public func finish() {
+        writeSummary()
+        let all = previous + records
+        let page = HTMLReport(collection: collection, records: all, fragment: fragment, charts: charts(all)).html
+        try? page.write(toFile: directory + "/index.html", atomically: true, encoding: .utf8)
+    }
+}
+
+public struct ReportError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// The facts of a collection's run as Markdown tables.
+public struct SummaryReport {
+    public var collection: String
+    public var records: [ResultRecord]
+
+    public init(collection: String, records: [ResultRecord]) {
+        self.collection = collection
+        self.records = records
+    }
+
+    public var markdown: String {
+        var table = MarkdownTable(header: ["position", "name", "status", "result", "nodes", "seconds", "nodes/s"],
+                                  rightAligned: [4, 5, 6])
+        var totalNodes = 0.0, totalSeconds = 0.0
+        var counts: [Status: Int] = [:]
+        for r in records {
+            counts[r.status, default: 0] += 1
+            totalNodes += r.nodes
+            totalSeconds += r.seconds
+            let result = r.status == .error ? (r.error ?? "error") : r.summary
+            let rate = r.seconds > 0 ? NumberFormat.compact(r.nodes / r.seconds) : "-"
+            table.rows.append([r.source, r.name, r.status.rawValue, result,
+                               NumberFormat.grouped(Int(r.nodes)), NumberFormat.seconds(r.seconds), rate])
+        }
+        let games = Set(records.map(\.game)).sorted().joined(separator: ", ")
+        let verbs = Set(records.map(\.verb.rawValue)).sorted().joined(separator: ", ")
+        var out = "# \(collection)\n\n"
+        out += "Game: \(games.isEmpty ? "-" : games). Verb: \(verbs.isEmpty ? "-" : verbs). "
+        out += "Positions: \(records.count) (solved \(counts[.solved] ?? 0), limit \(counts[.limit] ?? 0), "
+        out += "error \(counts[.error] ?? 0)). Nodes: \(NumberFormat.grouped(Int(totalNodes))). "
+        out += "Time: \(NumberFormat.seconds(totalSeconds)) s.\n\n"
+        out += table.rendered
+        return out
+    }
+}

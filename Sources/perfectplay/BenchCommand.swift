@@ -1,0 +1,69 @@
+// `perfectplay bench`: runs the games' suites, prints their tables, records them.
+
+import Foundation
+import SolverKit
+
+enum BenchCommand {
+    static func run(_ arguments: CommandLineArguments) -> Int32 {
+        let all = catalog.games.flatMap { game in game.benchSuites.map { (game.id, $0) } }
+        var chosen: [(String, BenchSuite)] = []
+        if arguments.paths.isEmpty {
+            chosen = all
+        } else {
+            for name in arguments.paths {
+                let matches = all.filter { $0.0 == name || $0.1.name == name || $0.1.name.hasPrefix(name + "-") }
+                guard !matches.isEmpty else {
+                    FileHandle.standardError.write(Data("perfectplay bench: no suite '\(name)'; suites: \(all.map(\.1.name).joined(separator: ", "))\n".utf8))
+                    return 2
+                }
+                chosen += matches
+            }
+        }
+        let directory = arguments.outDirectory + "/bench"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let quiet = arguments.quiet
+        for (game, suite) in chosen {
+            let context = BenchContext(threads: arguments.threads, hashMB: arguments.hashMB, log: { text in
+                if !quiet { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+            })
+            let start = monotonicSeconds()
+            let rows = suite.run(context)
+            let seconds = monotonicSeconds() - start
+            var keys: [String] = []
+            for row in rows { for (key, _) in row.columns where !keys.contains(key) { keys.append(key) } }
+            var table = MarkdownTable(header: ["case"] + keys, rightAligned: Set(1...max(1, keys.count)))
+            for row in rows {
+                table.rows.append([row.name] + keys.map { key in
+                    guard let value = row.columns.first(where: { $0.0 == key })?.1 else { return "" }
+                    return display(value)
+                })
+            }
+            let date = ISO8601DateFormatter().string(from: Date())
+            let header = "## \(suite.name)\n\n\(suite.summary)\n\nRun \(date), \(arguments.threads) thread(s), "
+                + "\(sysconfCores()) cores, hash \(arguments.hashMB) MB, suite wall time \(NumberFormat.seconds(seconds)) s.\n\n"
+            let markdown = header + table.rendered
+            print(markdown)
+            let json: JSON = .object([
+                ("suite", .string(suite.name)), ("game", .string(game)), ("date", .string(date)),
+                ("threads", .int(arguments.threads)), ("cores", .int(sysconfCores())),
+                ("hashMB", .int(arguments.hashMB)), ("seconds", .double(seconds)),
+                ("rows", .array(rows.map { .object([("case", .string($0.name))] + $0.columns) })),
+            ])
+            try? markdown.write(toFile: "\(directory)/\(suite.name).md", atomically: true, encoding: .utf8)
+            try? (json.serialized + "\n").write(toFile: "\(directory)/\(suite.name).json", atomically: true, encoding: .utf8)
+        }
+        return 0
+    }
+
+    static func display(_ value: JSON) -> String {
+        switch value {
+        case .int(let i): return NumberFormat.grouped(i)
+        case .integer(let s): return NumberFormat.grouped(s)
+        case .double(let d): return abs(d) >= 1000 ? NumberFormat.grouped(Int(d.rounded())) : fixedPoint(d, digits: d < 10 ? 3 : 1)
+        case .string(let s): return s
+        case .bool(let b): return b ? "yes" : "no"
+        case .null: return "-"
+        default: return value.serialized
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// Dispatch of the verbs: solve/analyze/count to the batch runner, bench to the suites, any
+// other verb to the game named after it (`perfectplay simulate battleship ...`).
+
+import Foundation
+import SolverKit
+
+enum PerfectPlayCommand {
+    static func usageError(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("perfectplay: \(message)\n".utf8))
+        return 2
+    }
+
+    static func run(_ argv: [String]) -> Int32 {
+        guard let verb = argv.first else {
+            print(Help.overview)
+            return 2
+        }
+        if verb == "--help" || verb == "-h" || verb == "help" {
+            print(Help.overview)
+            return 0
+        }
+        let rest = Array(argv.dropFirst())
+        let gameOptions = catalog.games.flatMap { $0.options }
+        switch verb {
+        case "solve", "analyze", "count", "bench", "merge":
+            let arguments: CommandLineArguments
+            do {
+                arguments = try CommandLineArguments(verb: verb, arguments: rest, gameOptions: gameOptions)
+            } catch {
+                return usageError("\(error)")
+            }
+            if verb == "bench" { return bench(arguments) }
+            if verb == "merge" { return MergeCommand.run(arguments) }
+            if arguments.help {
+                print(Help.verb(verb))
+                return 0
+            }
+            guard !arguments.paths.isEmpty else {
+                return usageError("\(verb) needs at least one PATH (see perfectplay \(verb) --help)")
+            }
+            var configuration = BatchConfiguration(verb: Verb(rawValue: verb)!, paths: arguments.paths)
+            configuration.outDirectory = arguments.outDirectory
+            configuration.jsonl = arguments.jsonl
+            configuration.quiet = arguments.quiet
+            configuration.resume = arguments.resume
+            configuration.threads = arguments.threads
+            configuration.treeDepth = arguments.treeDepth
+            configuration.limits = arguments.limits
+            configuration.flags = arguments.flags
+            configuration.shard = arguments.shard
+            return BatchRunner(configuration: configuration, catalog: catalog).run()
+        default:
+            return gameVerb(verb, rest)
+        }
+    }
+
+    static func bench(_ arguments: CommandLineArguments) -> Int32 {
+        if arguments.help {
+            print(Help.bench)
+            for game in catalog.games {
+                for suite in game.benchSuites { print("  \(suite.name.padding(28))\(suite.summary)") }
+            }
+            return 0
+        }
+        return BenchCommand.run(arguments)
+    }
+
+    static func gameVerb(_ verb: String, _ rest: [String]) -> Int32 {
+        let games = catalog.games.map { $0.id }.joined(separator: ", ")
+        guard let gameName = rest.first, !gameName.hasPrefix("-") else {
+            if rest.contains("--help") || rest.contains("-h") {
+                print("perfectplay \(verb) GAME [options] (games: \(games)); perfectplay \(verb) GAME --help for its options")
+                return 0
+            }
+            return usageError("unknown verb '\(verb)' or missing GAME (see perfectplay --help)")
+        }
+        guard let game = catalog.game(id: gameName) else {
+            return usageError("unknown game '\(gameName)'; games: \(games)")
+        }
+        guard let code = game.command(verb, arguments: Array(rest.dropFirst())) else {
+            return usageError("\(gameName) has no verb '\(verb)'")
+        }
+        return code
+    }
+}

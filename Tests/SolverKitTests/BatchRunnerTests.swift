@@ -1,0 +1,131 @@
+// The batch runner with a small game defined here: results are written as positions finish,
+// a bad position is reported with file:line:column and the others are still solved, limits give
+// status "limit", --resume skips finished positions and tolerates a torn last line.
+
+import Foundation
+import Testing
+@testable import SolverKit
+
+/// A toy game: each line is a number n; solving sums 1...n one "node" at a time.
+enum SumGame: GameDefinition {
+    static let id = "sum"
+    static let fileExtensions = ["sum"]
+    static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
+        var items: [Result<PositionJob, ParseError>] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
+            guard let n = UInt64(line) else {
+                let column = (line.firstIndex { !$0.isNumber }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 1
+                items.append(.failure(ParseError("not a number", at: SourceLocation(file: file, line: index + 1, column: column))))
+                continue
+            }
+            items.append(.success(PositionJob(name: "n=\(n)", location: SourceLocation(file: file, line: index + 1)) { context in
+                var sum: UInt64 = 0
+                for i in 1...max(n, 1) {
+                    if i % 1024 == 0, context.budget.shouldStop(nodes: i) {
+                        return Outcome(status: .limit, result: ["partial": JSON(sum)], stats: [("nodes", JSON(i))], summary: "stopped")
+                    }
+                    sum += i
+                }
+                return Outcome(result: ["sum": JSON(sum)], stats: [("nodes", JSON(n))], summary: "sum \(sum)")
+            }))
+        }
+        return items
+    }
+}
+
+private func temporaryDirectory() -> String {
+    let path = NSTemporaryDirectory() + "perfectplay-test-\(UInt64.random(in: 0...UInt64.max))"
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+private func records(_ path: String) throws -> [JSON] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return try text.split(separator: "\n").map { try JSONReader.parse(String($0)) }
+}
+
+@Test func badPositionIsReportedAndTheRestIsSolved() throws {
+    let dir = temporaryDirectory()
+    let file = dir + "/numbers.sum"
+    try "3\n4x\n10\n".write(toFile: file, atomically: true, encoding: .utf8)
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    let code = BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run()
+    #expect(code == 1)
+    let written = try records(dir + "/Reports/numbers/results.jsonl")
+    #expect(written.count == 3)
+    #expect(written[0]["result"]?["sum"] == 6)
+    #expect(written[1]["status"] == "error")
+    #expect(written[1]["error"]?.stringValue == "\(file):2:2: not a number")
+    #expect(written[2]["result"]?["sum"] == 55)
+    #expect(written[2]["source"]?.stringValue == "\(file):3")
+    let summary = try String(contentsOfFile: dir + "/Reports/numbers/summary.md", encoding: .utf8)
+    #expect(summary.contains("solved 2, limit 0, error 1"))
+    let page = try String(contentsOfFile: dir + "/Reports/numbers/index.html", encoding: .utf8)
+    #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"))
+    #expect(page.contains("n=10") && page.contains("not a number"))
+}
+
+@Test func nodeLimitEndsASearchWithStatusLimit() throws {
+    let dir = temporaryDirectory()
+    try "100000\n5\n".write(toFile: dir + "/big.sum", atomically: true, encoding: .utf8)
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/big.sum"])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    configuration.limits = Limits(nodeLimit: 5000)
+    let code = BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run()
+    #expect(code == 1)
+    let written = try records(dir + "/Reports/big/results.jsonl")
+    #expect(written.map { $0["status"]?.stringValue } == ["limit", "solved"])
+    #expect(written[0]["stats"]?["nodes"] == 5120)
+}
+
+@Test func resumeSkipsFinishedPositionsAndCutsATornLine() throws {
+    let dir = temporaryDirectory()
+    try "1\n2\n3\n".write(toFile: dir + "/three.sum", atomically: true, encoding: .utf8)
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/three.sum"])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    // Simulate a run killed while writing its third line.
+    let path = dir + "/Reports/three/results.jsonl"
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    try (lines[0] + "\n" + lines[1] + "\n" + lines[2].prefix(17)).write(toFile: path, atomically: true, encoding: .utf8)
+    configuration.resume = true
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    let written = try records(path)
+    #expect(written.compactMap { $0["result"]?["sum"]?.intValue } == [1, 3, 6])
+}
+
+@Test func unknownExtensionIsAnErrorButNotACrash() {
+    let dir = temporaryDirectory()
+    try! "x".write(toFile: dir + "/a.txt", atomically: true, encoding: .utf8)
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/a.txt", dir + "/missing.sum"])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
+}
+
+@Test func shardsMergeIntoTheSingleRun() throws {
+    let dir = temporaryDirectory()
+    try "5\n1\nbad\n9\n2\n7\n".write(toFile: dir + "/mix.sum", atomically: true, encoding: .utf8)
+    func run(_ out: String, shard: (Int, Int)?) -> Int32 {
+        var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/mix.sum"])
+        configuration.outDirectory = dir + "/" + out
+        configuration.quiet = true
+        configuration.shard = shard
+        return BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run()
+    }
+    _ = run("single", shard: nil)
+    _ = run("shard1", shard: (1, 2))
+    _ = run("shard2", shard: (2, 2))
+    let shardRecords = ResultMerge.read(ResultMerge.resultFiles(under: [dir + "/shard1", dir + "/shard2"]))
+    #expect(shardRecords["mix"]?.count == 6)
+    let merged = ResultMerge.merged(shardRecords["mix"] ?? [])
+    let single = ResultMerge.read([dir + "/single/mix/results.jsonl"])["mix"] ?? []
+    #expect(merged.map(\.source) == single.map(\.source))
+    #expect(merged.map(\.result) == single.map(\.result))
+    #expect(merged.map(\.status) == single.map(\.status))
+}
