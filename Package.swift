@@ -5,7 +5,7 @@ import PackageDescription
 let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
 
 /// One module a game; each depends on SolverKit only.
-let games: [String] = ["PegSolitaire", "Reversi", "Shogi", "Battleship"]
+let games: [String] = ["PegSolitaire", "Reversi", "Shogi", "Quarto", "Battleship"]
 
 let package = Package(
     name: "PerfectPlay",

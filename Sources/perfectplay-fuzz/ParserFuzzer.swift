@@ -13,12 +13,14 @@ import Foundation
 import SolverKit
 import PegSolitaire
 import Reversi
+import Quarto
 import Battleship
 
 /// The parsers to fuzz: one game definition each.
 let fuzzCatalog = GameCatalog([
     PegSolitaireGame.self,
     ReversiGame.self,
+    QuartoGame.self,
     BattleshipGame.self,
 ])
 

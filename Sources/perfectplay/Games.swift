@@ -3,10 +3,12 @@
 import SolverKit
 import PegSolitaire
 import Reversi
+import Quarto
 import Battleship
 
 let catalog = GameCatalog([
     PegSolitaireGame.self,
     ReversiGame.self,
+    QuartoGame.self,
     BattleshipGame.self,
 ])

@@ -1,0 +1,78 @@
+// The Quarto game definition: loads `.quarto` files and runs solve / analyze / count on them.
+
+import SolverKit
+
+/// `solve`: `{"rules", "toMove": "place PIECE" | "choose", "value": "win"|"loss"|"draw",
+/// "distance": plies, "bestMoves": [...], "line": [...]}`; `analyze`: value and distance plus
+/// `"moves": [{"move", "value", "distance"}]` for every legal move, best first; `count`:
+/// `{"drawnFullBoards": N}`, the full boards completing the position with no winning line.
+/// Moves are written `b2+tdSh` (place at b2, hand over tdSh), `+tdSh` (only choose, at the
+/// start) or `b2` (a placement that ends the game).
+public enum QuartoGame: GameDefinition {
+    public static let id = "quarto"
+    public static let fileExtensions = ["quarto"]
+
+    public static var options: [OptionHelp] {
+        [OptionHelp("--no-line", "quarto: skip the principal line (solve) to save time")]
+    }
+
+    public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
+        QuartoFormat.parse(text: text, file: file).map { parsed in
+            parsed.map { p in
+                PositionJob(name: p.name, location: p.location) { context in run(p.position, context) }
+            }
+        }
+    }
+
+    static func valueJSON(_ v: Value) -> [(String, JSON)] {
+        [("value", .string(v.outcome)), ("distance", .int(v.distance))]
+    }
+
+    public static func run(_ position: Position, _ context: SolveContext) -> Outcome {
+        let budget = context.budget
+        let start = budget.elapsed
+        let head: [(String, JSON)] = [
+            ("rules", .string(position.rules.rawValue)),
+            ("toMove", .string(position.hand.map { "place " + Piece.name($0) } ?? "choose")),
+            ("piecesPlaced", .int(16 - position.board.emptyCount)),
+        ]
+        if context.verb == .count {
+            let n = DrawCount.count(board: position.board, rules: position.rules, threads: context.threads,
+                                    shouldStop: { budget.shouldStop(nodes: 0) })
+            let stats: [(String, JSON)] = [("nodes", .int(0)), ("seconds", .double(budget.elapsed - start))]
+            guard let n else {
+                return Outcome(status: .limit, result: .object(head), stats: stats, summary: "count stopped by a limit")
+            }
+            return Outcome(result: .object(head + [("drawnFullBoards", JSON(n))]), stats: stats,
+                           summary: "\(n) drawn full boards")
+        }
+        let solver = QuartoSolver(rules: position.rules, hashMB: context.hashMB, threads: context.threads,
+                                  shouldStop: { budget.shouldStop(nodes: $0) })
+        func stats() -> [(String, JSON)] {
+            let s = solver.statistics
+            return [("nodes", JSON(s.nodes)), ("tableProbes", JSON(s.tableProbes)), ("tableHits", JSON(s.tableHits)),
+                    ("symmetries", .int(solver.group.order)), ("seconds", .double(budget.elapsed - start))]
+        }
+        func stopped(_ partial: [(String, JSON)]) -> Outcome {
+            Outcome(status: .limit, result: .object(head + partial), stats: stats(), summary: "stopped by a limit")
+        }
+        guard let value = solver.value(of: position) else { return stopped([]) }
+        var result = head + valueJSON(value)
+        context.progress("value \(value), now the best moves")
+        switch context.verb {
+        case .analyze:
+            guard let moves = solver.analyze(position) else { return stopped(result) }
+            result.append(("moves", .array(moves.map { .object([("move", .string($0.move.description))] + valueJSON($0.value)) })))
+            return Outcome(result: .object(result), stats: stats(), summary: "\(value), \(moves.count) moves")
+        default:
+            guard let best = solver.bestMoves(position, score: value.score) else { return stopped(result) }
+            result.append(("bestMoves", JSON(best.map(\.description))))
+            if !context.has("no-line") {
+                context.progress("value \(value), now the principal line")
+                guard let line = solver.principalLine(position, score: value.score, first: best.first) else { return stopped(result) }
+                result.append(("line", JSON(line.map(\.description))))
+            }
+            return Outcome(result: .object(result), stats: stats(), summary: "\(value), best \(best.prefix(3).map(\.description).joined(separator: " "))\(best.count > 3 ? " ..." : "")")
+        }
+    }
+}

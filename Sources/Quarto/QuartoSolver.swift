@@ -1,0 +1,230 @@
+// The solver's public face: exact values of positions and moves, best moves, the principal line,
+// with the search run on several threads sharing one table.
+
+import Dispatch
+import Synchronization
+
+/// Exact value of a position or move, seen from the side to move there.
+public struct Value: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The search score: `mate - d` win in d plies, `d - mate` loss in d plies, 0 draw.
+    public var score: Int
+    /// Plies to the end of the game under perfect play (fastest win, slowest loss; a draw runs
+    /// to the full board).
+    public var distance: Int
+
+    public var outcome: String { score > 0 ? "win" : score < 0 ? "loss" : "draw" }
+    public var description: String { "\(outcome) in \(distance)" }
+    public static func < (a: Value, b: Value) -> Bool { a.score < b.score }
+}
+
+public struct SearchStatistics: Sendable {
+    public var nodes: UInt64 = 0
+    public var tableProbes: UInt64 = 0
+    public var tableHits: UInt64 = 0
+}
+
+/// Solves positions of one rule set. Not thread-safe itself (one call at a time); each call runs
+/// `threads` search threads on a shared transposition table (lazy SMP: the helpers search the
+/// same node in another move order and the first to finish answers).
+public final class QuartoSolver: @unchecked Sendable {
+    public let group: SymmetryGroup
+    public let table: TranspositionTable
+    public let threads: Int
+    public let tableMinEmpties: Int
+    /// Called with the total node count every few thousand nodes; true stops the search.
+    let shouldStop: @Sendable (UInt64) -> Bool
+    public private(set) var statistics = SearchStatistics()
+    /// Set once a limit stopped a search: later answers are nil.
+    public private(set) var stopped = false
+
+    public init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int = 5,
+                group: SymmetryGroup? = nil, shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
+        self.group = group ?? SymmetryGroup(rules: rules)
+        self.table = TranspositionTable(megabytes: hashMB)
+        self.threads = max(1, threads)
+        self.tableMinEmpties = tableMinEmpties
+        self.shouldStop = shouldStop
+    }
+
+    // MARK: one node, searched in parallel
+
+    /// The fail-soft alpha-beta score of `position` (ply 0), or nil when stopped.
+    func search(_ position: Position, alpha: Int, beta: Int) -> Int? {
+        if stopped { return nil }
+        let board = position.board
+        let avail = position.availablePieces
+        let finished = Atomic<Bool>(false)
+        let totalNodes = Atomic<UInt64>(0)
+        let result = Mutex<Int?>(nil)
+        let stats = Mutex(SearchStatistics())
+        let limitHit = Atomic<Bool>(false)
+        let n = threads
+        let outer = shouldStop
+        DispatchQueue.concurrentPerform(iterations: n) { i in
+            var reported: UInt64 = 0
+            let thread = SearchThread(group: group, table: table, tableMinEmpties: tableMinEmpties, rotation: i) { nodes in
+                let total = totalNodes.add(nodes - reported, ordering: .relaxed).newValue
+                reported = nodes
+                if finished.load(ordering: .relaxed) { return true }
+                if outer(total) { limitHit.store(true, ordering: .relaxed); return true }
+                return false
+            }
+            let v = thread.root(board, avail, position.hand, alpha, beta)
+            if !thread.stopped {
+                result.withLock { if $0 == nil { $0 = v } }
+                finished.store(true, ordering: .relaxed)
+            }
+            stats.withLock {
+                $0.nodes += thread.nodes
+                $0.tableProbes += thread.tableProbes
+                $0.tableHits += thread.tableHits
+            }
+        }
+        let s = stats.withLock { $0 }
+        statistics.nodes += s.nodes
+        statistics.tableProbes += s.tableProbes
+        statistics.tableHits += s.tableHits
+        let v = result.withLock { $0 }
+        if v == nil || limitHit.load(ordering: .relaxed) && v == nil { stopped = true }
+        return v
+    }
+
+    /// Exact value of a position, or nil when a limit stopped the search.
+    public func value(of position: Position) -> Value? {
+        guard let wdl = search(position, alpha: -1, beta: 1) else { return nil }
+        var score = wdl
+        if wdl != 0 {
+            guard let exact = search(position, alpha: -mate - 1, beta: mate + 1) else { return nil }
+            score = exact
+        }
+        return QuartoSolver.value(score: score, position: position)
+    }
+
+    static func value(score: Int, position: Position) -> Value {
+        let distance = score > 0 ? mate - score : score < 0 ? mate + score
+            : position.board.emptyCount + (position.hand == nil && position.board.occupied != 0xFFFF ? 1 : 0)
+        return Value(score: score, distance: distance)
+    }
+
+    // MARK: moves
+
+    /// The position after a move, or the move's own value when the move ends the game.
+    enum Successor { case position(Position), ends(score: Int) }
+
+    func successor(_ position: Position, _ move: Move) -> Successor {
+        var next = position.playing(move)
+        if move.square != nil, next.board.winningLine(position.rules.lines) != nil { return .ends(score: mate - 1) }
+        if next.board.occupied == 0xFFFF { next.hand = nil; return .ends(score: 0) }
+        return .position(next)
+    }
+
+    /// Parent's score of a move whose successor has child score c (one ply further away).
+    static func parentScore(_ c: Int) -> Int { c > 0 ? -c + 1 : c < 0 ? -c - 1 : 0 }
+
+    /// The legal moves grouped by the canonical form of their successors (moves that symmetry
+    /// maps onto each other have equal values), in move order.
+    func moveClasses(_ position: Position) -> [(moves: [Move], successor: Successor)] {
+        var classes: [(moves: [Move], successor: Successor)] = []
+        var index: [UInt128: Int] = [:]
+        for m in position.legalMoves {
+            let s = successor(position, m)
+            switch s {
+            case .ends:
+                classes.append(([m], s))
+            case .position(let p):
+                let key = group.canonicalKey(p.board, hand: p.hand)
+                if let i = index[key] { classes[i].moves.append(m) } else {
+                    index[key] = classes.count
+                    classes.append(([m], s))
+                }
+            }
+        }
+        return classes
+    }
+
+    /// Exact value of every legal move (seen from the side to move), or nil when stopped.
+    public func analyze(_ position: Position) -> [(move: Move, value: Value)]? {
+        var out: [(move: Move, value: Value)] = []
+        for c in moveClasses(position) {
+            let score: Int
+            switch c.successor {
+            case .ends(let s): score = s
+            case .position(let p):
+                guard let v = value(of: p) else { return nil }
+                score = QuartoSolver.parentScore(v.score)
+            }
+            let value = QuartoSolver.value(score: score, position: position)
+            for m in c.moves { out.append((m, value)) }
+        }
+        return out.sorted { ($0.value.score, $1.move.description) > ($1.value.score, $0.move.description) }
+    }
+
+    /// True when the move's value is exactly `score` (a narrow-window search of its successor).
+    func moveHasScore(_ successor: Successor, _ score: Int) -> Bool? {
+        switch successor {
+        case .ends(let s): return s == score
+        case .position(let p):
+            let c = score > 0 ? -(score + 1) : score < 0 ? -(score - 1) : 0   // the child score needed
+            guard let v = search(p, alpha: c - 1, beta: c + 1) else { return nil }
+            return v == c
+        }
+    }
+
+    /// Every move that keeps the value `score` of `position`, or nil when stopped.
+    public func bestMoves(_ position: Position, score: Int) -> [Move]? {
+        var out: [Move] = []
+        for c in moveClasses(position) {
+            guard let ok = moveHasScore(c.successor, score) else { return nil }
+            if ok { out += c.moves }
+        }
+        return out
+    }
+
+    /// A principal line from `position` with value `score`: at each step the first move that
+    /// keeps the value, to the end of the game. Nil when stopped.
+    public func principalLine(_ position: Position, score: Int, first: Move? = nil) -> [Move]? {
+        var line: [Move] = []
+        var p = position, s = score
+        while !p.isOver {
+            var chosen: (Move, Successor)?
+            if line.isEmpty, let f = first {
+                chosen = (f, successor(p, f))
+            } else {
+                for c in moveClasses(p) {
+                    guard let ok = moveHasScore(c.successor, s) else { return nil }
+                    if ok { chosen = (c.moves[0], c.successor); break }
+                }
+            }
+            guard let (m, next) = chosen else { return line }  // cannot happen for an exact score
+            line.append(m)
+            guard case .position(let np) = next else { break }
+            p = np
+            s = s > 0 ? -(s + 1) : s < 0 ? -(s - 1) : 0
+        }
+        return line
+    }
+}
+
+extension SearchThread {
+    /// Root of a search: any position (piece in hand or not, an immediate win possible).
+    func root(_ board: Board, _ avail: UInt16, _ hand: Int?, _ alphaIn: Int, _ betaIn: Int) -> Int {
+        let occ = board.occupied, bits = board.attributes
+        if occ == 0xFFFF { return 0 }
+        if let h = hand {
+            if deadlyPieces(occ, bits) >> h & 1 == 1 { return mate - 1 }
+            return search(occ, bits, avail, h, alphaIn, betaIn, 0)
+        }
+        // choose a piece for the opponent
+        let danger = deadlyPieces(occ, bits)
+        var best = -mate - 1, alpha = alphaIn
+        var rest = avail
+        while rest != 0 {
+            let q = rest.trailingZeroBitCount
+            rest &= rest - 1
+            let v = danger >> q & 1 == 1 ? 2 - mate : -search(occ, bits, avail & ~(1 << q), q, -betaIn, -alpha, 1)
+            if stopped { return 0 }
+            if v > best { best = v; if v > alpha { alpha = v }; if v >= betaIn { break } }
+        }
+        return best
+    }
+}

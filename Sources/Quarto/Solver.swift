@@ -1,0 +1,179 @@
+// The exact solver: negamax alpha-beta over the two-part moves (place the piece in hand, hand a
+// piece over), a transposition table keyed by the canonical form, and pruning of handed pieces.
+
+/// Scores are from the side to move: `mate - plies` for a win that ends the game `plies` plies
+/// after the root, `plies - mate` for a loss, 0 for a draw (a draw always runs to the full board).
+/// A ply is one move: a placement with its hand-over (or the lone choice at the start).
+public let mate = 100
+
+/// One search thread's state. The hot path works on raw bitboards: `occ` the occupied squares,
+/// `bits` the four attribute lanes (see `Board`), `avail` the pieces that can still be handed over.
+final class SearchThread {
+    let lineCount: Int
+    let lines: UnsafeMutablePointer<UInt16>
+    /// line mask replicated into the four 16-bit lanes
+    let lineLanes: UnsafeMutablePointer<UInt64>
+    /// `deadly[d]`: the pieces that complete a line when the danger set is d (bits 0-3: attribute
+    /// a at value 0 is shared by three pieces of a line with one empty square; bits 4-7: value 1).
+    let deadly: UnsafeMutablePointer<UInt16>
+    let group: SymmetryGroup
+    let table: TranspositionTable
+    /// Nodes with fewer empty squares than this skip the table (the canonical form costs more than
+    /// re-searching the small subtree).
+    let tableMinEmpties: Int
+    let shouldStop: (UInt64) -> Bool
+    /// Helper threads visit moves in a rotated order so that they fill the shared table with
+    /// different subtrees (lazy SMP).
+    let rotation: Int
+
+    var nodes: UInt64 = 0
+    var tableProbes: UInt64 = 0
+    var tableHits: UInt64 = 0
+    var stopped = false
+
+    init(group: SymmetryGroup, table: TranspositionTable, tableMinEmpties: Int = 5, rotation: Int = 0,
+         shouldStop: @escaping (UInt64) -> Bool) {
+        self.group = group
+        self.table = table
+        self.tableMinEmpties = tableMinEmpties
+        self.rotation = rotation
+        self.shouldStop = shouldStop
+        let ls = group.rules.lines
+        lineCount = ls.count
+        lines = .allocate(capacity: ls.count)
+        lineLanes = .allocate(capacity: ls.count)
+        for (i, l) in ls.enumerated() {
+            lines[i] = l
+            lineLanes[i] = UInt64(l) &* 0x0001_0001_0001_0001
+        }
+        deadly = .allocate(capacity: 256)
+        for d in 0..<256 {
+            var m: UInt16 = 0
+            for p in 0..<16 where Piece.valueSet(p) & SearchThread.valueSetOfDanger(d) != 0 { m |= 1 << p }
+            deadly[d] = m
+        }
+    }
+
+    deinit {
+        lines.deallocate()
+        lineLanes.deallocate()
+        deadly.deallocate()
+    }
+
+    /// Danger bits (attribute a value 0 at bit a, value 1 at bit 4+a) as a `Piece.valueSet` set.
+    static func valueSetOfDanger(_ d: Int) -> Int {
+        var v = 0
+        for a in 0..<4 {
+            if d >> a & 1 == 1 { v |= 1 << (2 * a) }
+            if d >> (4 + a) & 1 == 1 { v |= 1 << (2 * a + 1) }
+        }
+        return v
+    }
+
+    /// Nibble of the 16-bit lanes of x that are zero (SWAR zero test, then gather the lane flags).
+    @inline(__always) static func zeroLanes(_ x: UInt64) -> Int {
+        let low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF
+        let y = ~(((x & low) &+ low) | x | low)
+        return Int(truncatingIfNeeded: ((y >> 15) &* 0x0001_0002_0004_0008 >> 0) >> 48) & 0xF
+    }
+
+    /// The pieces that would win if placed now: a line with three pieces and one empty square
+    /// whose three pieces share an attribute value that the piece has too.
+    @inline(__always) func deadlyPieces(_ occ: UInt16, _ bits: UInt64) -> UInt16 {
+        var d = 0
+        for i in 0..<lineCount {
+            let o = occ & lines[i]
+            if o.nonzeroBitCount == 3 {
+                let x = bits & lineLanes[i]
+                d |= SearchThread.zeroLanes(x) | SearchThread.zeroLanes(x ^ (UInt64(o) &* 0x0001_0001_0001_0001)) << 4
+            }
+        }
+        return deadly[d]
+    }
+
+    @inline(__always) static func place(_ bits: UInt64, _ piece: Int, _ s: Int) -> UInt64 {
+        bits | Board.spread(piece) << UInt64(s)
+    }
+
+    /// Value of the node where the side to move must place `hand`, which cannot win at once
+    /// (the caller handed over a safe piece). Fail-soft alpha-beta; `ply` counts from the root.
+    func search(_ occ: UInt16, _ bits: UInt64, _ avail: UInt16, _ hand: Int, _ alphaIn: Int, _ betaIn: Int, _ ply: Int) -> Int {
+        nodes &+= 1
+        if nodes & 0xFFF == 0, shouldStop(nodes) { stopped = true }
+        if stopped { return 0 }
+        let empties = 16 - occ.nonzeroBitCount
+        if empties == 1 { return 0 }  // the last piece fills the board without a line
+        var alpha = alphaIn, beta = betaIn
+        // bounds from the distances: no win before our next placement, no loss before the opponent's
+        let worst = ply + 2 - mate, bestPossible = mate - ply - 3
+        if alpha < worst { alpha = worst }
+        if beta > bestPossible { beta = bestPossible }
+        if alpha >= beta { return alpha }
+
+        var key: UInt128 = 0
+        let useTable = empties >= tableMinEmpties
+        if useTable {
+            key = group.canonicalKey(occupied: occ, attributes: bits, hand: hand)
+            tableProbes &+= 1
+            if let e = table.probe(key) {
+                tableHits &+= 1
+                let lower = SearchThread.fromTable(e.lower, ply), upper = SearchThread.fromTable(e.upper, ply)
+                if lower >= beta { return lower }
+                if upper <= alpha { return upper }
+                if lower == upper { return lower }
+                if lower > alpha { alpha = lower }
+                if upper < beta { beta = upper }
+            }
+        }
+        let alpha0 = alpha
+        var best = -mate - 1
+        var empty = ~occ
+        outer: while empty != 0 {
+            let s: Int
+            if rotation == 0 {
+                s = empty.trailingZeroBitCount
+            } else {
+                s = 15 - empty.leadingZeroBitCount
+            }
+            empty &= ~(1 << s)
+            let occ2 = occ | UInt16(1) << s
+            let bits2 = SearchThread.place(bits, hand, s)
+            let safe = avail & ~deadlyPieces(occ2, bits2)
+            if safe == 0 {
+                // every piece we could hand over completes a line: the opponent wins at ply + 2
+                let v = ply + 2 - mate
+                if v > best { best = v }
+                continue
+            }
+            var rest = safe
+            while rest != 0 {
+                let q = rotation == 0 ? rest.trailingZeroBitCount : 15 - rest.leadingZeroBitCount
+                rest &= ~(1 << q)
+                let v = -search(occ2, bits2, avail & ~(1 << q), q, -beta, -max(alpha, best), ply + 1)
+                if stopped { return 0 }
+                if v > best {
+                    best = v
+                    if best >= beta { break outer }
+                }
+            }
+        }
+        if useTable {
+            let lower = best >= beta ? best : -mate - 1
+            let upper = best <= alpha0 ? best : (best >= beta ? mate + 1 : best)
+            if best > alpha0 && best < beta {
+                table.store(key, lower: SearchThread.toTable(best, ply), upper: SearchThread.toTable(best, ply), empties: empties)
+            } else {
+                table.store(key, lower: SearchThread.toTable(lower, ply), upper: SearchThread.toTable(upper, ply), empties: empties)
+            }
+        }
+        return best
+    }
+
+    /// Table scores are relative to the node (plies from it), search scores to the root.
+    @inline(__always) static func toTable(_ v: Int, _ ply: Int) -> Int {
+        v > mate ? mate + 1 : v < -mate ? -mate - 1 : v > 0 ? v + ply : v < 0 ? v - ply : 0
+    }
+    @inline(__always) static func fromTable(_ v: Int, _ ply: Int) -> Int {
+        v > mate ? mate + 1 : v < -mate ? -mate - 1 : v > 0 ? v - ply : v < 0 ? v + ply : 0
+    }
+}
