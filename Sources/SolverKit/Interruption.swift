@@ -25,5 +25,11 @@ public enum Interruption {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        // A parent may start us with these signals blocked (some process launchers do).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }
