@@ -7,7 +7,9 @@
 // - libFuzzer build (coverage-guided, for long runs by hand):
 //   swift build -c release --product perfectplay-fuzz --scratch-path .build-fuzz \
 //     -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -parse-as-library
-//   PERFECTPLAY_FUZZ_GAME=peg .build-fuzz/release/perfectplay-fuzz -runs=100000 Puzzles/peg
+//   mkdir -p .build-fuzz/corpus-peg   # libFuzzer writes new inputs to the first folder
+//   PERFECTPLAY_FUZZ_GAME=peg .build-fuzz/release/perfectplay-fuzz -runs=100000 \
+//     .build-fuzz/corpus-peg Puzzles/peg
 
 import Foundation
 import SolverKit
@@ -55,6 +57,19 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     exercise(selectedGame!, Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+
+/// SwiftPM links an executable target's entry point under this name; hand over to libFuzzer.
+@_cdecl("perfectplay_fuzz_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, fuzzOneInput)
 }
 #else
 @main
