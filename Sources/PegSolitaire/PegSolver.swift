@@ -20,9 +20,11 @@ public final class PegSolver {
     let targetPegs: Int
     var dead = PositionSet()
     var path: [Int] = []
-    public private(set) var nodes: UInt64 = 0
+    public internal(set) var nodes: UInt64 = 0
     var stopped = false
     let shouldStop: (UInt64) -> Bool
+    /// What the search asks every 4096 nodes (the caller's limit, or a turn's allowance).
+    lazy var stopCheck: (UInt64) -> Bool = shouldStop
 
     /// `shouldStop(nodes)` is asked every 4096 nodes.
     public init(problem: PegProblem, shouldStop: @escaping (UInt64) -> Bool = { _ in false }) {
@@ -63,14 +65,50 @@ public final class PegSolver {
         if let reason = PegSolver.classObstruction(problem) {
             return SolveResult(solvable: false, jumps: [], nodes: 0, proof: reason)
         }
+        if problem.target == .anyHole { return solveAnyHole() }
         let found = search(problem.start, pegs: problem.start.nonzeroBitCount)
         if stopped { return SolveResult(solvable: nil, jumps: [], nodes: nodes) }
         return SolveResult(solvable: found, jumps: found ? path : [], nodes: nodes)
     }
 
+    /// One peg anywhere: one search per hole the position class allows, each with its own
+    /// pagodas and dead set, run in turns with doubling node allowances (a search stopped
+    /// by its allowance keeps the dead positions it proved, so the next turn goes further).
+    func solveAnyHole() -> SolveResult {
+        let finishes = PositionClass(board: board).possibleFinishes(from: problem.start, holes: board.holeCount)
+        var open = finishes.map { f -> PegSolver in
+            var sub = problem
+            sub.target = .hole(f)
+            return PegSolver(problem: sub)
+        }
+        var allowance: UInt64 = 1 << 16
+        while !open.isEmpty {
+            var k = 0
+            while k < open.count {
+                let sub = open[k]
+                let base = nodes
+                var stoppedOutside = false
+                sub.stopCheck = { [shouldStop] n in
+                    if shouldStop(base &+ n) { stoppedOutside = true; return true }
+                    return n >= allowance
+                }
+                sub.nodes = 0
+                sub.stopped = false
+                sub.path = []
+                let found = sub.search(problem.start, pegs: problem.start.nonzeroBitCount)
+                nodes &+= sub.nodes
+                if found { return SolveResult(solvable: true, jumps: sub.path, nodes: nodes) }
+                if stoppedOutside { stopped = true; return SolveResult(solvable: nil, jumps: [], nodes: nodes) }
+                if sub.stopped { k += 1 } else { open.remove(at: k) }   // proven impossible
+            }
+            allowance &*= 2
+        }
+        return SolveResult(solvable: false, jumps: [], nodes: nodes)
+    }
+
     func search(_ p: UInt64, pegs: Int) -> Bool {
         nodes &+= 1
-        if nodes & 4095 == 0 && shouldStop(nodes) { stopped = true }
+        if nodes & 4095 == 0 && stopCheck(nodes) { stopped = true }
         if stopped { return false }
         if problem.isFinish(p) { return true }
         if pegs <= targetPegs { return false }
