@@ -23,13 +23,16 @@ public struct FinishTable: Sendable {
                 let start = full & ~(UInt64(1) << UInt64(s))
                 let finish = UInt64(1) << UInt64(f)
                 guard classes.of(start) == classes.of(finish) else { continue }
-                if s > f, case .solvable(let jumps) = entries[f][s] {
-                    // Dual of the pair already solved: the complements of its positions, in
-                    // reverse order, are linked by the same jumps.
-                    entries[s][f] = .solvable(jumps.reversed())
+                if s < f {
+                    // Its dual (start f, finish s) is already decided: the complements of its
+                    // positions, in reverse order, are linked by the same jumps.
+                    switch entries[f][s] {
+                    case .solvable(let jumps): entries[s][f] = .solvable(jumps.reversed())
+                    case .impossible: entries[s][f] = .impossible
+                    case .unknown: entries[s][f] = .unknown
+                    }
                     continue
                 }
-                if s > f, entries[f][s] == .impossible { continue }
                 let problem = PegProblem(name: "", location: .init(file: "", line: 1), board: board, start: start, target: .hole(f))
                 let solver = PegSolver(problem: problem, shouldStop: { shouldStop(nodes &+ $0) })
                 if let d = dead { solver.dead = d }
