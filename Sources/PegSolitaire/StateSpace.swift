@@ -146,6 +146,8 @@ public final class StateSpace: @unchecked Sendable {
             let t = n < 4096 ? 1 : threads
             let stats = SharedPointer<LevelCounts>(capacity: t)
             let overflow = SharedPointer<Bool>(capacity: t)
+            let touched = SharedPointer<UInt64>(capacity: t)
+            defer { touched.p.deallocate() }
             let table = below
             DispatchQueue.concurrentPerform(iterations: t) { part in
                 var counts = LevelCounts(jumps: k)
@@ -212,7 +214,7 @@ public final class StateSpace: @unchecked Sendable {
                     }
                 }
                 im.deallocate(); kids.deallocate(); kidEnd.deallocate(); orbits.deallocate()
-                if sink == 1 { counts.jumps = k }   // keeps the touching loads alive
+                touched.p[part] = sink   // a store, so the touching loads are not optimised away
                 stats.p[part] = counts
                 overflow.p[part] = overflowed
             }
