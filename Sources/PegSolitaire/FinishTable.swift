@@ -11,7 +11,9 @@ public struct FinishTable: Sendable {
     public var entries: [[Entry]]
     public var nodes: UInt64
 
-    public static func compute(board: Board, shouldStop: @escaping (UInt64) -> Bool) -> FinishTable {
+    /// `pairNodeLimit`: nodes allowed to one (start, finish) search before it is left
+    /// undecided; `shouldStop(total nodes)` stops the whole table.
+    public static func compute(board: Board, pairNodeLimit: UInt64 = 4_000_000, shouldStop: @escaping (UInt64) -> Bool) -> FinishTable {
         let n = board.holeCount
         let classes = PositionClass(board: board)
         var entries = [[Entry]](repeating: [Entry](repeating: .impossible, count: n), count: n)
@@ -34,7 +36,8 @@ public struct FinishTable: Sendable {
                     continue
                 }
                 let problem = PegProblem(name: "", location: .init(file: "", line: 1), board: board, start: start, target: .hole(f))
-                let solver = PegSolver(problem: problem, shouldStop: { shouldStop(nodes &+ $0) })
+                let base = nodes
+                let solver = PegSolver(problem: problem, shouldStop: { $0 >= pairNodeLimit || shouldStop(base &+ $0) })
                 if let d = dead { solver.dead = d }
                 let r = solver.solve()
                 dead = solver.dead
