@@ -7,20 +7,19 @@ import Dispatch
 enum Deduplication {
     static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    /// The distinct keys of `parts` (which are emptied).
-    static func distinct(_ parts: inout [[UInt64]], threads: Int) -> [UInt64] {
-        let n = parts.reduce(0) { $0 + $1.count }
-        if n == 0 { parts = []; return [] }
+    /// The distinct keys of the segments (one per generating thread), using `scratch`.
+    static func distinct(_ segs: SharedSegments, scratch: GrowableBuffer<UInt64>, threads: Int) -> [UInt64] {
+        let n = segs.segments.reduce(0) { $0 + $1.count }
+        if n == 0 { return [] }
         var bucketBits = 0
         while bucketBits < 16 && (n >> bucketBits) > 8192 { bucketBits += 1 }
         let buckets = 1 << bucketBits
-        let a = SharedPointer(HugeBuffer.allocate(UInt64.self, capacity: n))
+        scratch.count = 0
+        scratch.reserve(n)
+        let a = SharedPointer(scratch.base)
         let bounds = SharedPointer<Int>(capacity: buckets + 1)
-        defer { HugeBuffer.free(a.p); bounds.p.deallocate() }
-        parts.withUnsafeBufferPointers { segments in
-            partition(SharedSegments(segments), into: a, bucketBits: bucketBits, bounds: bounds)
-        }
-        parts = []
+        defer { bounds.p.deallocate() }
+        partition(segs, into: a, bucketBits: bucketBits, bounds: bounds)
         let uniqueCounts = SharedPointer<Int>(capacity: buckets)
         defer { uniqueCounts.p.deallocate() }
         var largest = 0
@@ -103,15 +102,4 @@ enum Deduplication {
 struct SharedSegments: @unchecked Sendable {
     let segments: [UnsafeBufferPointer<UInt64>]
     init(_ segments: [UnsafeBufferPointer<UInt64>]) { self.segments = segments }
-}
-
-extension Array where Element == [UInt64] {
-    /// Calls `body` with buffer pointers to every inner array.
-    func withUnsafeBufferPointers<R>(_ body: ([UnsafeBufferPointer<UInt64>]) -> R) -> R {
-        func go(_ k: Int, _ acc: [UnsafeBufferPointer<UInt64>]) -> R {
-            if k == count { return body(acc) }
-            return self[k].withUnsafeBufferPointer { go(k + 1, acc + [$0]) }
-        }
-        return go(0, [])
-    }
 }

@@ -1,6 +1,8 @@
 // `analyze` on a board with `target: any`: for every single-vacancy start, the holes where
 // one last peg can finish. Pairs in different position classes are ruled out at once; the
-// others are searched (one dead-position set per finish hole, shared by all starts). A
+// others are searched (one dead-position set per finish hole, shared by all starts), one
+// pair per orbit of the board's symmetries: a result holds for all its images (a search
+// stopped by its node limit decides nothing, so the images are still tried). A
 // solution from vacancy s to a peg on f, played backwards on the complement, is a solution
 // from vacancy f to a peg on s (the complements of its positions in reverse order are linked
 // by the same jumps), so each unordered pair is searched once.
@@ -11,36 +13,53 @@ public struct FinishTable: Sendable {
     public var entries: [[Entry]]
     public var nodes: UInt64
 
-    public static func compute(board: Board, shouldStop: @escaping (UInt64) -> Bool) -> FinishTable {
+    /// `pairNodeLimit`: nodes allowed to one (start, finish) search before it is left
+    /// undecided; `shouldStop(total nodes)` stops the whole table.
+    public static func compute(board: Board, pairNodeLimit: UInt64 = 4_000_000, shouldStop: @escaping (UInt64) -> Bool) -> FinishTable {
         let n = board.holeCount
         let classes = PositionClass(board: board)
+        let perms = board.automorphisms()
         var entries = [[Entry]](repeating: [Entry](repeating: .impossible, count: n), count: n)
+        var decided = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
         var nodes: UInt64 = 0
         let full = board.allHoles
+        for s in 0..<n {
+            for f in 0..<n where classes.of(full & ~(UInt64(1) << UInt64(s))) != classes.of(UInt64(1) << UInt64(f)) {
+                decided[s][f] = true   // different position classes
+            }
+        }
+        /// Records a result for (s, f) and for every pair it decides too: its images under
+        /// the board's symmetries, and their duals.
+        func record(_ s: Int, _ f: Int, _ entry: Entry) {
+            for perm in perms {
+                var image = entry
+                if case .solvable(let jumps) = entry {
+                    image = .solvable(jumps.map { j in board.jump(from: perm[board.jumps[j].from], to: perm[board.jumps[j].to])! })
+                }
+                let (a, b) = (perm[s], perm[f])
+                if !decided[a][b] { entries[a][b] = image; decided[a][b] = true }
+                if !decided[b][a] {
+                    if case .solvable(let jumps) = image { entries[b][a] = .solvable(jumps.reversed()) } else { entries[b][a] = image }
+                    decided[b][a] = true
+                }
+            }
+        }
         for f in 0..<n {
             var dead: PositionSet? = nil
-            for s in 0..<n {
+            for s in 0..<n where !decided[s][f] {
                 let start = full & ~(UInt64(1) << UInt64(s))
-                let finish = UInt64(1) << UInt64(f)
-                guard classes.of(start) == classes.of(finish) else { continue }
-                if s > f, case .solvable(let jumps) = entries[f][s] {
-                    // Dual of the pair already solved: the complements of its positions, in
-                    // reverse order, are linked by the same jumps.
-                    entries[s][f] = .solvable(jumps.reversed())
-                    continue
-                }
-                if s > f, entries[f][s] == .impossible { continue }
                 let problem = PegProblem(name: "", location: .init(file: "", line: 1), board: board, start: start, target: .hole(f))
-                let solver = PegSolver(problem: problem, shouldStop: { shouldStop(nodes &+ $0) })
-                if let d = dead { solver.dead = d }
+                let base = nodes
+                let solver = PegSolver(problem: problem, shouldStop: { $0 >= pairNodeLimit || shouldStop(base &+ $0) })
+                if let d = dead { solver.dead.free(); solver.dead = d }
                 let r = solver.solve()
                 dead = solver.dead
                 solver.dead = PositionSet(capacity: 1)
                 nodes &+= r.nodes
                 switch r.solvable {
-                case true?: entries[s][f] = .solvable(r.jumps)
-                case false?: entries[s][f] = .impossible
-                case nil: entries[s][f] = .unknown
+                case true?: record(s, f, .solvable(r.jumps))
+                case false?: record(s, f, .impossible)
+                case nil: entries[s][f] = .unknown   // its images get their own searches
                 }
             }
             dead?.free()

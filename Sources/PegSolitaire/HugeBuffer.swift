@@ -39,3 +39,38 @@ func processCPUSeconds() -> Double {
     return 0
     #endif
 }
+
+/// A buffer kept across levels (so its pages are faulted in once), grown on demand.
+final class GrowableBuffer<T>: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<T>
+    private(set) var capacity: Int
+    /// Elements in use (the caller's bookkeeping).
+    var count = 0
+
+    init(capacity: Int = 1 << 16) {
+        self.capacity = max(16, capacity)
+        base = HugeBuffer.allocate(T.self, capacity: self.capacity)
+    }
+
+    deinit { HugeBuffer.free(base) }
+
+    /// Gives the memory back (keeps a small buffer).
+    func release() {
+        HugeBuffer.free(base)
+        capacity = 16
+        count = 0
+        base = HugeBuffer.allocate(T.self, capacity: capacity)
+    }
+
+    /// Makes room for `needed` elements, keeping the first `count`.
+    func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        var size = capacity
+        while size < needed { size *= 2 }
+        let bigger = HugeBuffer.allocate(T.self, capacity: size)
+        bigger.moveInitialize(from: base, count: count)
+        HugeBuffer.free(base)
+        base = bigger
+        capacity = size
+    }
+}

@@ -88,7 +88,8 @@ enum PegBench {
                 let p = problem(french)
                 let (table, wall, cpu) = timed { FinishTable.compute(board: p.board, shouldStop: { _ in false }) }
                 var rows = p.board.names.indices.map { s in
-                    BenchRow(p.board.names[s], [("finishes", JSON(table.finishes(from: s).map { p.board.names[$0] }))])
+                    BenchRow(p.board.names[s], [("finishes", JSON(table.finishes(from: s).map { p.board.names[$0] })),
+                                                ("undecided", JSON(table.entries[s].indices.filter { table.entries[s][$0] == .unknown }.map { p.board.names[$0] }))])
                 }
                 rows.append(BenchRow("total", [("nodes", JSON(table.nodes)), ("seconds", JSON(wall)), ("cpuSeconds", JSON(cpu))]))
                 return rows

@@ -94,7 +94,8 @@ public enum PegSolitaireGame: GameDefinition {
         let cpu = processCPUSeconds() - cpu0
         let stats: [(String, JSON)] = [("nodes", JSON(r.children)), ("seconds", JSON(budget.elapsed)), ("cpuSeconds", JSON(cpu)),
                                        ("generateSeconds", JSON(r.generateSeconds)), ("deduplicateSeconds", JSON(r.sortSeconds)),
-                                       ("backwardSeconds", JSON(r.backwardSeconds))]
+                                       ("backwardSeconds", JSON(r.backwardSeconds)), ("generateCPU", JSON(r.generateCPU)),
+                                       ("deduplicateCPU", JSON(r.sortCPU)), ("backwardCPU", JSON(r.backwardCPU))]
         let result = countJSON(problem, r)
         guard r.complete else {
             return Outcome(status: .limit, result: result, stats: stats, summary: "limit reached after \(r.levels.count) levels")

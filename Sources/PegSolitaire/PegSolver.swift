@@ -18,11 +18,15 @@ public final class PegSolver {
     let pagodas: [Pagoda]
     let pagodaFloors: [Int]
     let targetPegs: Int
+    let orders: [[Int]]
+    var jumpOrder: [Int]
     var dead = PositionSet()
     var path: [Int] = []
-    public private(set) var nodes: UInt64 = 0
+    public internal(set) var nodes: UInt64 = 0
     var stopped = false
     let shouldStop: (UInt64) -> Bool
+    /// What the search asks every 4096 nodes (the caller's limit, or a turn's allowance).
+    lazy var stopCheck: (UInt64) -> Bool = shouldStop
 
     /// `shouldStop(nodes)` is asked every 4096 nodes.
     public init(problem: PegProblem, shouldStop: @escaping (UInt64) -> Bool = { _ in false }) {
@@ -37,6 +41,8 @@ public final class PegSolver {
         }
         targetPegs = problem.target.pegsLeft
         self.shouldStop = shouldStop
+        orders = PegSolver.orderings(problem)
+        jumpOrder = orders[0]
     }
 
     deinit { dead.free() }
@@ -63,21 +69,108 @@ public final class PegSolver {
         if let reason = PegSolver.classObstruction(problem) {
             return SolveResult(solvable: false, jumps: [], nodes: 0, proof: reason)
         }
+        let finishes: [PegSolver]
+        if problem.target == .anyHole {
+            // One peg anywhere: one search per hole the position class allows, each with its
+            // own pagodas and dead set.
+            finishes = PositionClass(board: board).possibleFinishes(from: problem.start, holes: board.holeCount).map { f in
+                var sub = problem
+                sub.target = .hole(f)
+                return PegSolver(problem: sub)
+            }
+        } else {
+            finishes = [self]
+        }
+        // Turns with doubling node allowances, rotating the jump orderings. A turn stopped
+        // by its allowance keeps the dead positions it proved (they do not depend on the
+        // order), so each turn goes further; a turn that ends unstopped has searched
+        // everything.
+        var open = finishes
+        var allowance: UInt64 = 1 << 14
+        var used: UInt64 = 0
+        while !open.isEmpty {
+            var k = 0
+            while k < open.count {
+                let sub = open[k]
+                switch sub.turn(allowance: allowance, used: used, shouldStop: shouldStop) {
+                case .found:
+                    nodes = used &+ sub.lastTurnNodes
+                    return SolveResult(solvable: true, jumps: sub.path, nodes: nodes)
+                case .stopped:
+                    nodes = used &+ sub.lastTurnNodes
+                    return SolveResult(solvable: nil, jumps: [], nodes: nodes)
+                case .exhausted:
+                    open.remove(at: k)
+                case .paused:
+                    k += 1
+                }
+                used &+= sub.lastTurnNodes
+            }
+            allowance &*= 2
+        }
+        nodes = used
+        return SolveResult(solvable: false, jumps: [], nodes: nodes)
+    }
+
+    enum TurnResult { case found, exhausted, paused, stopped }
+    var lastTurnNodes: UInt64 = 0
+    var turns = 0
+
+    /// One search from the start with the next jump ordering, up to `allowance` nodes.
+    func turn(allowance: UInt64, used: UInt64, shouldStop: @escaping (UInt64) -> Bool) -> TurnResult {
+        jumpOrder = orders[turns % orders.count]
+        turns += 1
+        var outside = false
+        stopCheck = { n in
+            if shouldStop(used &+ n) { outside = true; return true }
+            return n >= allowance
+        }
+        nodes = 0
+        stopped = false
+        path = []
         let found = search(problem.start, pegs: problem.start.nonzeroBitCount)
-        if stopped { return SolveResult(solvable: nil, jumps: [], nodes: nodes) }
-        return SolveResult(solvable: found, jumps: found ? path : [], nodes: nodes)
+        lastTurnNodes = nodes
+        if found { return .found }
+        if outside { return .stopped }
+        return stopped ? .paused : .exhausted
+    }
+
+    /// Jump orderings the turns rotate through: reading order; pegs farthest from the
+    /// target (or the centre) first; jumps bringing a peg closest inward first. Different
+    /// boards suit different orders (Wiegleb's board the second, the French the third).
+    static func orderings(_ problem: PegProblem) -> [[Int]] {
+        let board = problem.board
+        let (cr, cc): (Double, Double)
+        if case .hole(let t) = problem.target {
+            (cr, cc) = (Double(board.rows[t]), Double(board.cols[t]))
+        } else {
+            let n = Double(board.holeCount)
+            (cr, cc) = (Double(board.rows.reduce(0, +)) / n, Double(board.cols.reduce(0, +)) / n)
+        }
+        let xScale = board.lattice == .triangular ? 0.5 : 1.0
+        func d(_ i: Int) -> Double {
+            let dr = Double(board.rows[i]) - cr, dc = (Double(board.cols[i]) - cc) * xScale
+            return dr * dr + dc * dc
+        }
+        func sorted(_ key: (Jump) -> Double) -> [Int] {
+            board.jumps.indices.sorted { a, b in
+                let ka = key(board.jumps[a]), kb = key(board.jumps[b])
+                return ka != kb ? ka < kb : a < b
+            }
+        }
+        return [Array(board.jumps.indices), sorted { -d($0.from) }, sorted { d($0.to) - d($0.from) }]
     }
 
     func search(_ p: UInt64, pegs: Int) -> Bool {
         nodes &+= 1
-        if nodes & 4095 == 0 && shouldStop(nodes) { stopped = true }
+        if nodes & 4095 == 0 && stopCheck(nodes) { stopped = true }
         if stopped { return false }
         if problem.isFinish(p) { return true }
         if pegs <= targetPegs { return false }
         for k in pagodas.indices where pagodas[k].value(p) < pagodaFloors[k] { return false }
         let key = tables.canonical(p)
         if dead.contains(key) { return false }
-        for j in board.jumps.indices {
+        for j in jumpOrder {
             let jump = board.jumps[j]
             guard p & jump.flip == jump.need else { continue }
             path.append(j)

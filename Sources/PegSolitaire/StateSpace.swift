@@ -66,6 +66,9 @@ public final class StateSpace: @unchecked Sendable {
     let jumpImages: UnsafeMutablePointer<UInt64>
     let keyBits: Int
     var lastGenerateCPU = 0.0
+    /// Per-thread child buffers and the deduplication scratch, kept across levels.
+    let outputs: [GrowableBuffer<UInt64>]
+    let scratch = GrowableBuffer<UInt64>()
     let groups: JumpGroups
     /// The finish test, hoisted out of `problem` for the hot loop: exact mask, or peg count.
     let finishMask: UInt64
@@ -91,6 +94,7 @@ public final class StateSpace: @unchecked Sendable {
         }
         keyBits = board.holeCount
         groups = JumpGroups(board: board)
+        outputs = (0..<max(1, threads)).map { _ in GrowableBuffer<UInt64>() }
         switch problem.target {
         case .hole(let t): finishMask = UInt64(1) << UInt64(t); finishPegs = 1
         case .anyHole: finishMask = 0; finishPegs = 1
@@ -125,11 +129,16 @@ public final class StateSpace: @unchecked Sendable {
         // Backward: W and G per level, from the last level up.
         let backwardStart = DispatchTime.now().uptimeNanoseconds
         let backwardCPU = processCPUSeconds()
+        for buffer in outputs { buffer.release() }
+        scratch.release()
+        let largest = levels.map(\.count).max() ?? 1
+        let slotStorage = HugeBuffer.allocate(SlotTable.Slot.self, capacity: SlotTable.size(for: largest))
+        defer { HugeBuffer.free(slotStorage) }
         var below: SlotTable? = nil
         result.levels = levels.indices.map { LevelCounts(jumps: $0) }
         if keepWinnable { result.winnable = Array(repeating: [], count: levels.count) }
         for k in levels.indices.reversed() {
-            if shouldStop() { below?.free(); return partial(levels, result) }
+            if shouldStop() { return partial(levels, result) }
             let keys = levels[k]
             let n = keys.count
             let w = SharedPointer<UInt64>(capacity: n)
@@ -137,51 +146,75 @@ public final class StateSpace: @unchecked Sendable {
             let t = n < 4096 ? 1 : threads
             let stats = SharedPointer<LevelCounts>(capacity: t)
             let overflow = SharedPointer<Bool>(capacity: t)
+            let touched = SharedPointer<UInt64>(capacity: t)
+            defer { touched.p.deallocate() }
             let table = below
             DispatchQueue.concurrentPerform(iterations: t) { part in
                 var counts = LevelCounts(jumps: k)
                 var overflowed = false
+                // Positions go in batches: first the children's representatives of the whole
+                // batch, then a pass touching their home slots (independent loads, so the
+                // cache misses overlap), then the sums.
+                let batch = 64
+                let kids = UnsafeMutablePointer<UInt64>.allocate(capacity: batch * (jumpCount + 1))
+                let kidEnd = UnsafeMutablePointer<Int>.allocate(capacity: batch + 1)
+                let orbits = UnsafeMutablePointer<UInt64>.allocate(capacity: batch)
                 let im = UnsafeMutablePointer<UInt64>.allocate(capacity: order)
-                let kids = UnsafeMutablePointer<UInt64>.allocate(capacity: jumpCount + 1)
                 let order = self.order, jumpImages = self.jumpImages, groups = self.groups, tables = self.tables
+                var sink: UInt64 = 0
                 keys.withUnsafeBufferPointer { keys in
-                    for i in (n * part / t)..<(n * (part + 1) / t) {
-                        let p = keys[i]
-                        tables.images(p, into: im)
-                        var fixedBy = 0
-                        for s in 0..<order where im[s] == p { fixedBy += 1 }
-                        let orbit = UInt64(order / fixedBy)
-                        // Representatives of the children first, then their lookups, so the
-                        // cache misses of one position's lookups overlap.
+                    var first = n * part / t
+                    let last = n * (part + 1) / t
+                    while first < last {
+                        let m = min(batch, last - first)
                         var kidCount = 0
-                        groups.forEachJump(p) { j in
-                            var best = im[0] ^ jumpImages[j * order]
-                            for s in 1..<order {
-                                let c = im[s] ^ jumpImages[j * order + s]
-                                if c < best { best = c }
+                        kidEnd[0] = 0
+                        for b in 0..<m {
+                            let p = keys[first + b]
+                            tables.images(p, into: im)
+                            var fixedBy = 0
+                            for s in 0..<order where im[s] == p { fixedBy += 1 }
+                            orbits[b] = UInt64(order / fixedBy)
+                            groups.forEachJump(p) { j in
+                                var best = im[0] ^ jumpImages[j * order]
+                                for s in 1..<order {
+                                    let c = im[s] ^ jumpImages[j * order + s]
+                                    if c < best { best = c }
+                                }
+                                kids[kidCount] = best
+                                kidCount += 1
                             }
-                            kids[kidCount] = best
-                            kidCount += 1
+                            kidEnd[b + 1] = kidCount
                         }
-                        var wins: UInt64 = 0
-                        var games: UInt128 = 0
-                        for c in 0..<kidCount {
-                            let slot = table!.find(kids[c])
-                            let (sum, o) = wins.addingReportingOverflow(slot.pointee.wins)
-                            wins = sum
-                            overflowed = overflowed || o
-                            games &+= slot.pointee.games
+                        if let table {
+                            for c in 0..<kidCount { sink &+= table.home(kids[c]).pointee.key }
                         }
-                        if kidCount == 0 { games = 1; counts.deadEnds += orbit }
-                        if isFinish(p) { wins = 1 }
-                        w.p[i] = wins
-                        g.p[i] = games
-                        counts.canonicalPositions += 1
-                        counts.positions += orbit
-                        if wins > 0 { counts.canSolveCanonical += 1; counts.canSolvePositions += orbit }
+                        for b in 0..<m {
+                            let i = first + b
+                            let p = keys[i]
+                            let orbit = orbits[b]
+                            var wins: UInt64 = 0
+                            var games: UInt128 = 0
+                            for c in kidEnd[b]..<kidEnd[b + 1] {
+                                let slot = table!.find(kids[c])
+                                let (sum, o) = wins.addingReportingOverflow(slot.pointee.wins)
+                                wins = sum
+                                overflowed = overflowed || o
+                                games &+= slot.pointee.games
+                            }
+                            if kidEnd[b] == kidEnd[b + 1] { games = 1; counts.deadEnds += orbit }
+                            if isFinish(p) { wins = 1 }
+                            w.p[i] = wins
+                            g.p[i] = games
+                            counts.canonicalPositions += 1
+                            counts.positions += orbit
+                            if wins > 0 { counts.canSolveCanonical += 1; counts.canSolvePositions += orbit }
+                        }
+                        first += m
                     }
                 }
-                im.deallocate(); kids.deallocate()
+                im.deallocate(); kids.deallocate(); kidEnd.deallocate(); orbits.deallocate()
+                touched.p[part] = sink   // a store, so the touching loads are not optimised away
                 stats.p[part] = counts
                 overflow.p[part] = overflowed
             }
@@ -206,12 +239,10 @@ public final class StateSpace: @unchecked Sendable {
                     }
                 }
             }
-            below?.free()
-            below = k > 0 ? SlotTable(keys: keys, wins: w.p, games: g.p) : nil
+            below = k > 0 ? SlotTable(storage: slotStorage, keys: keys, wins: w.p, games: g.p, threads: threads) : nil
             w.p.deallocate(); g.p.deallocate()
             levels[k] = []   // release as we go
         }
-        below?.free()
         result.backwardSeconds = Double(DispatchTime.now().uptimeNanoseconds - backwardStart) / 1e9
         result.backwardCPU = processCPUSeconds() - backwardCPU
         result.complete = true
@@ -233,15 +264,22 @@ public final class StateSpace: @unchecked Sendable {
         let c0 = processCPUSeconds()
         let n = parents.count
         let t = n < 4096 ? 1 : threads
-        let parts = SharedPointer<[UInt64]>(capacity: t)
-        parts.p.initialize(repeating: [], count: t)
+        let outputs = self.outputs
         DispatchQueue.concurrentPerform(iterations: t) { part in
-            var out: [UInt64] = []
-            out.reserveCapacity((n / t) * 8 + 16)
+            let out = outputs[part]
+            out.count = 0
             let im = UnsafeMutablePointer<UInt64>.allocate(capacity: order)
             let order = self.order, jumpImages = self.jumpImages, groups = self.groups, tables = self.tables
+            let room = jumpCount
             parents.withUnsafeBufferPointer { parents in
+                var buffer = out.base
+                var count = 0
                 for i in (n * part / t)..<(n * (part + 1) / t) {
+                    if count + room > out.capacity {
+                        out.count = count
+                        out.reserve(count + room)
+                        buffer = out.base
+                    }
                     let p = parents[i]
                     tables.images(p, into: im)
                     groups.forEachJump(p) { j in
@@ -250,45 +288,88 @@ public final class StateSpace: @unchecked Sendable {
                             let c = im[s] ^ jumpImages[j * order + s]
                             if c < best { best = c }
                         }
-                        out.append(best)
+                        buffer[count] = best
+                        count += 1
                     }
                 }
+                out.count = count
             }
             im.deallocate()
-            parts.p[part] = out
         }
-        var arrays = Array(UnsafeBufferPointer(start: parts.p, count: t))
-        parts.p.deinitialize(count: t)
-        parts.p.deallocate()
-        let generated = UInt64(arrays.reduce(0) { $0 + $1.count })
+        let segments = (0..<t).map { UnsafeBufferPointer(start: outputs[$0].base, count: outputs[$0].count) }
+        let generated = UInt64(segments.reduce(0) { $0 + $1.count })
         let t1 = DispatchTime.now().uptimeNanoseconds
         lastGenerateCPU = processCPUSeconds() - c0
-        let next = Deduplication.distinct(&arrays, threads: threads)
+        let next = Deduplication.distinct(SharedSegments(segments), scratch: scratch, threads: threads)
         let t2 = DispatchTime.now().uptimeNanoseconds
         return (next, generated, Double(t1 - t0) / 1e9, Double(t2 - t1) / 1e9)
     }
 }
 
-/// Open-addressing table of one level's representatives with their W and G.
+/// Open-addressing table of one level's representatives with their W and G, built in the
+/// storage shared by all levels. Built in parallel: each thread places the keys whose home
+/// slot lies in its region; a key whose probe runs off its region is placed afterwards by
+/// one thread (linear probing stays valid: every slot between a key's home and its place
+/// is occupied).
 struct SlotTable: @unchecked Sendable {
     struct Slot { var key: UInt64; var wins: UInt64; var games: UInt128 }
     let slots: UnsafeMutablePointer<Slot>
     let shift: UInt64
     let mask: Int
 
-    init(keys: [UInt64], wins: UnsafeMutablePointer<UInt64>, games: UnsafeMutablePointer<UInt128>) {
+    static func bits(for count: Int) -> Int {
         var bits = 4
-        while (1 << bits) * 3 < keys.count * 4 + 4 { bits += 1 }
+        while (1 << bits) * 3 < count * 4 + 4 { bits += 1 }
+        return bits
+    }
+
+    static func size(for count: Int) -> Int { 1 << bits(for: count) }
+
+    init(storage: UnsafeMutablePointer<Slot>, keys: [UInt64], wins: UnsafeMutablePointer<UInt64>,
+         games: UnsafeMutablePointer<UInt128>, threads: Int) {
+        let bits = SlotTable.bits(for: keys.count)
         let size = 1 << bits
-        shift = UInt64(64 - bits)
-        mask = size - 1
-        slots = HugeBuffer.allocate(Slot.self, capacity: size)
-        for i in 0..<size { slots[i].key = 0 }
-        for (i, key) in keys.enumerated() {
-            var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while slots[h].key != 0 { h = (h + 1) & mask }
-            slots[h] = Slot(key: key, wins: wins[i], games: games[i])
+        let shift = UInt64(64 - bits)
+        let mask = size - 1
+        self.shift = shift
+        self.mask = mask
+        slots = storage
+        let t = keys.count < 65536 ? 1 : max(1, threads)
+        let shared = SharedPointer(storage)
+        let wins = SharedPointer(wins), games = SharedPointer(games)
+        let spill = SharedPointer<[Int]>(capacity: t)
+        spill.p.initialize(repeating: [], count: t)
+        DispatchQueue.concurrentPerform(iterations: t) { k in
+            let lo = size * k / t, hi = size * (k + 1) / t
+            for i in lo..<hi { shared.p[i].key = 0 }
+            var late: [Int] = []
+            keys.withUnsafeBufferPointer { keys in
+                for i in keys.indices {
+                    let key = keys[i]
+                    var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                    guard h >= lo && h < hi else { continue }
+                    while h < hi && shared.p[h].key != 0 { h += 1 }
+                    if h == hi { late.append(i); continue }
+                    shared.p[h] = Slot(key: key, wins: wins.p[i], games: games.p[i])
+                }
+            }
+            spill.p[k] = late
         }
+        for k in 0..<t {
+            for i in spill.p[k] {
+                let key = keys[i]
+                var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                while storage[h].key != 0 { h = (h + 1) & mask }
+                storage[h] = Slot(key: key, wins: wins.p[i], games: games.p[i])
+            }
+        }
+        spill.p.deinitialize(count: t)
+        spill.p.deallocate()
+    }
+
+    /// The key's home slot (where its probe starts).
+    @inline(__always) func home(_ key: UInt64) -> UnsafeMutablePointer<Slot> {
+        slots + Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The slot of a key that is in the table.
@@ -297,6 +378,4 @@ struct SlotTable: @unchecked Sendable {
         while slots[h].key != key { h = (h + 1) & mask }
         return slots + h
     }
-
-    func free() { HugeBuffer.free(slots) }
 }
