@@ -54,7 +54,7 @@ extension Position {
     func dropAllowed(_ t: Int, _ c: Int, _ to: Int) -> Bool {
         switch t {
         case Piece.pawn:
-            return Geometry.relativeRank(to, c) > 0 && pawnFiles[c] & (1 << UInt16(to / 9)) == 0
+            return Geometry.relativeRank(to, c) > 0 && pawnCount[c * 9 + to / 9] == 0
         case Piece.lance: return Geometry.relativeRank(to, c) > 0
         case Piece.knight: return Geometry.relativeRank(to, c) > 1
         default: return true

@@ -2,5 +2,8 @@
 
 import SolverKit
 
+import Shogi
+
 let catalog = GameCatalog([
+    ShogiGame.self,
 ])
