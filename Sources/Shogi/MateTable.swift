@@ -1,5 +1,10 @@
 // The df-pn transposition table: board key -> entries by attacker hand, with hand superiority.
 // Bounded by --hash-mb; buckets of 8 entries, the least-worked entry is replaced.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the table knows about one (board, hand) pair.
 struct MateEntry {
@@ -39,10 +44,11 @@ final class MateTable {
         var buckets = 1
         while buckets * 2 * MateTable.bucketSize * MemoryLayout<MateEntry>.stride <= bytes { buckets *= 2 }
         bucketMask = buckets - 1
-        entries = .allocate(capacity: buckets * MateTable.bucketSize)
-        entries.initialize(repeating: MateEntry(), count: buckets * MateTable.bucketSize)
+        // calloc: the kernel hands out zero pages lazily, and an all-zero entry is an empty one
+        let raw = calloc(buckets * MateTable.bucketSize, MemoryLayout<MateEntry>.stride)!
+        entries = raw.bindMemory(to: MateEntry.self, capacity: buckets * MateTable.bucketSize)
     }
-    deinit { entries.deallocate() }
+    deinit { free(entries) }
 
     var capacity: Int { (bucketMask + 1) * MateTable.bucketSize }
 
