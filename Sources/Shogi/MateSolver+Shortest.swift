@@ -55,7 +55,16 @@ extension MateSolver {
                 }
             }
         }
-        if stopped { answer.verdict = .limit; return answer }
+        if stopped {
+            // The shortening ran out of budget: the mate stands, its line is read off as proven
+            // (the defender taking the longest known proof), and the result says not shortest.
+            answer.exact = false
+            answer.verdict = .limit
+            stopped = false
+            extractionNodeCap = nodes + 2_000_000
+            if let line = mainLine(length: answer.length, exact: false) { answer.line = line }
+            return answer
+        }
         guard let line = mainLine(length: answer.length, exact: answer.exact) else { answer.verdict = .limit; return answer }
         answer.line = line
         answer.tree = proofTree(bound: answer.length, plies: treeDepth, previousTo: -1) ?? .null

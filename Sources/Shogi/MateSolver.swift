@@ -15,6 +15,9 @@ final class MateSolver {
     var stopped = false
     let budget: SearchBudget?
     var maxPlyReached = 0
+    /// Set after the budget ran out with a mate proven: reading off its line may take this many
+    /// more nodes (the budget is sticky, so it is bypassed for that short walk).
+    var extractionNodeCap: UInt64? = nil
 
     // move arena: each frame takes its moves and the children's keys from the top
     static let arenaSize = 1 << 21
@@ -113,7 +116,10 @@ final class MateSolver {
 
     @inline(__always) func countNode() {
         nodes &+= 1
-        if nodes & 4095 == 0, let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
+        if nodes & 4095 == 0 {
+            if let cap = extractionNodeCap { if nodes >= cap { stopped = true } }
+            else if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
+        }
     }
 
     /// The multiple-iterative-deepening step of df-pn on the current position.

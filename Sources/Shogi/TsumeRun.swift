@@ -52,9 +52,19 @@ enum TsumeRun {
             summary = "no mate"
         case .limit:
             status = .limit
-            result = [("mate", .null)]
-            if a.length > 0 { result.append(("provenLength", JSON(a.length))) }
-            summary = "limit" + (a.length > 0 ? " (mate proven, \(a.length) plies or fewer)" : "")
+            if a.length > 0 {
+                // mate proven; the budget ran out before the shortest length was established
+                result = [("mate", true), ("length", JSON(a.length)), ("shortest", false)]
+                if !a.line.isEmpty {
+                    let check = problem.position.verifyMate(a.line)
+                    result += [("pv", JSON(a.line.map(\.usi))), ("kif", .string(problem.position.kifLine(a.line).joined(separator: " "))),
+                               ("verified", JSON(check == nil))]
+                }
+                summary = "limit: mate proven in \(a.length) plies or fewer, shortest not established"
+            } else {
+                result = [("mate", .null)]
+                summary = "limit: undecided"
+            }
         }
         if let e = problem.expectedLength {
             result.append(("expectedLength", JSON(e)))
