@@ -38,4 +38,17 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
         let chart = try #require(ShogiReport.charts(for: records).first)
         #expect(chart.bars.count == 1 && chart.bars[0].0 == "1" && chart.bars[0].1 == 2)
     }
+
+    @Test func longLinesAreCappedAtThirtyBoards() throws {
+        // Two bare kings stepping back and forth: 32 legal plies (no mate, only the cap matters).
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shogi-report-long-\(getpid()).sfen").path
+        try "4k4/9/9/9/9/9/9/9/4K4 b - 1\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let pv = (0..<8).flatMap { _ in ["5i5h", "5a5b", "5h5i", "5b5a"] }
+        let r = ResultRecord(game: "shogi", verb: .solve, source: "\(path):1", name: "shuffle", status: .solved,
+                             result: .object([("pv", .array(pv.map { JSON.string($0) }))]), stats: [], summary: "")
+        let html = try #require(ShogiReport.fragment(for: r))
+        #expect(occurrences("<svg", in: html) == ShogiReport.frameLimit)
+        #expect(html.contains("32. \u{25B3}5b5a"))
+        #expect(html.contains("the first 28 moves"))
+    }
 }
