@@ -53,9 +53,10 @@ extension QuartoGame {
             if let i = tally.firstIndex(where: { $0.0 == r.result["value"]?.stringValue }) { tally[i].1 += 1 }
         }
         var charts = [BarChart(title: "Values for the side to move across the collection", xLabel: "value", yLabel: "positions", bars: tally)]
-        let distances = valued.compactMap { r -> (String, Double)? in
+        // Bars labelled by position number and value (names are too long to sit under a bar).
+        let distances = records.enumerated().compactMap { i, r -> (String, Double)? in
             guard let d = r.result["distance"]?.intValue else { return nil }
-            return ("\(r.name.isEmpty ? r.source : r.name) (\(r.result["value"]?.stringValue ?? ""))", Double(d))
+            return ("#\(i + 1) \(r.result["value"]?.stringValue ?? "")", Double(d))
         }
         if distances.count > 1 {
             charts.append(BarChart(title: "Plies to the end with perfect play", xLabel: "position", yLabel: "plies", bars: distances))
