@@ -54,7 +54,7 @@ extension Position {
     func dropAllowed(_ t: Int, _ c: Int, _ to: Int) -> Bool {
         switch t {
         case Piece.pawn:
-            return Geometry.relativeRank(to, c) > 0 && pawnFiles[c] & (1 << UInt16(to / 9)) == 0
+            return Geometry.relativeRank(to, c) > 0 && pawnCount[c * 9 + to / 9] == 0
         case Piece.lance: return Geometry.relativeRank(to, c) > 0
         case Piece.knight: return Geometry.relativeRank(to, c) > 1
         default: return true
@@ -189,8 +189,28 @@ extension Position {
     }
 
     /// Does the side to move have any legal move? (Used for mate detection.)
+    /// In check, king steps are tried first and the answer returns at the first one found.
     public mutating func hasLegalMove() -> Bool {
-        withUnsafeTemporaryAllocation(of: Move.self, capacity: Position.maxMoves) { b in generateLegal(b.baseAddress!) > 0 }
+        let us = sideToMove, them = 1 - us
+        let ksq = Int(kingSquare[us])
+        if ksq >= 0 {
+            let chk = attackers(of: ksq, by: them)
+            if chk.count > 0 {
+                let g = Geometry.shared
+                for d in 0..<8 {
+                    let to = Int(g.neighbor[ksq * 8 + d])
+                    if to < 0 { continue }
+                    let q = piece(to)
+                    if q != 0, Piece.color(q) == us { continue }
+                    if !isAttacked(to, by: them, vacated: ksq) { return true }
+                }
+                if chk.count > 1 { return false }
+                return withUnsafeTemporaryAllocation(of: Move.self, capacity: Position.maxMoves) { b in
+                    generateEvasions(b.baseAddress!, checkers: chk) > 0
+                }
+            }
+        }
+        return withUnsafeTemporaryAllocation(of: Move.self, capacity: Position.maxMoves) { b in generateLegal(b.baseAddress!) > 0 }
     }
 
     /// Number of legal moves when the side to move is in check (fast path for mate tests).

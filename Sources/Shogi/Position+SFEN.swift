@@ -50,9 +50,8 @@ extension Position {
                    Geometry.relativeRank(sq, color) < (t == Piece.knight ? 2 : 1) {
                     throw ParseError("unpromoted '\(c)' on \(Move.squareName(sq)) could never move", at: loc(i))
                 }
-                if type == Piece.pawn, pawnFiles[color] & (1 << UInt16(file)) != 0 {
-                    throw ParseError("two unpromoted pawns of one side on file \(file + 1)", at: loc(i))
-                }
+                // Two unpromoted pawns on a file are accepted on input (some published problems
+                // have them); the two-pawn rule then only forbids further pawn drops there.
                 pieceCount[Piece.base(type) == Piece.king ? 0 : Piece.base(type)] += 1
                 put(Piece.make(type, color), sq)
                 file -= 1

@@ -34,15 +34,16 @@ public struct Position: Sendable {
     public var boardKey: UInt64
     /// Zobrist key of both hands.
     public var handKey: UInt64
-    /// Bit f set when colour has an unpromoted pawn on file f (two-pawn rule).
-    public var pawnFiles: InlineArray<2, UInt16>
+    /// Unpromoted pawns per colour and file, [color*9 + file] (two-pawn rule). Counts, not bits:
+    /// some published problems start with two pawns on a file.
+    public var pawnCount: InlineArray<18, UInt8>
     /// Move number from the SFEN.
     public var moveNumber: Int
 
     public init() {
         board = InlineArray(repeating: 0); hands = InlineArray(repeating: Hand())
         sideToMove = 0; kingSquare = InlineArray(repeating: -1); boardKey = 0; handKey = 0
-        pawnFiles = InlineArray(repeating: 0); moveNumber = 1
+        pawnCount = InlineArray(repeating: 0); moveNumber = 1
     }
 
     /// Key of the whole position (board, side, hands): repetition detection.
@@ -53,14 +54,14 @@ public struct Position: Sendable {
     @inline(__always) mutating func put(_ p: Int, _ sq: Int) {
         board[sq] = Int8(p)
         boardKey ^= Zobrist.shared.piece[p * 81 + sq]
-        if Piece.type(p) == Piece.pawn { pawnFiles[Piece.color(p)] |= 1 << UInt16(sq / 9) }
+        if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &+= 1 }
         if Piece.type(p) == Piece.king { kingSquare[Piece.color(p)] = Int8(sq) }
     }
     @inline(__always) mutating func lift(_ sq: Int) {
         let p = Int(board[sq])
         board[sq] = 0
         boardKey ^= Zobrist.shared.piece[p * 81 + sq]
-        if Piece.type(p) == Piece.pawn { pawnFiles[Piece.color(p)] &= ~(1 << UInt16(sq / 9)) }
+        if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &-= 1 }
     }
     @inline(__always) mutating func addHand(_ c: Int, _ t: Int) {
         hands[c].add(t); handKey &+= Zobrist.shared.hand[c * 8 + t]

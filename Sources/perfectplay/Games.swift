@@ -5,10 +5,12 @@ import PegSolitaire
 import Reversi
 import Quarto
 import Battleship
+import Shogi
 
 let catalog = GameCatalog([
     PegSolitaireGame.self,
     ReversiGame.self,
     QuartoGame.self,
     BattleshipGame.self,
+    ShogiGame.self,
 ])

@@ -1,0 +1,176 @@
+// The Quarto drawings of index.html: the position re-read from its .quarto block, the pieces drawn
+// by their four attributes (tall/short = size, dark/light = fill, square/round = shape,
+// hollow/solid = a hole dot), the pieces not yet placed, the principal line played out move by
+// move with the engine's own move code, and the values across a collection.
+import Foundation
+import SolverKit
+
+extension QuartoGame {
+    public static func reportFragment(for record: ResultRecord) -> String? {
+        let position: Position
+        switch QuartoReportSource.position(at: record.source) {
+        case .failure(let reason): return QuartoReportSource.fallback(reason.message)
+        case .success(let p): position = p
+        }
+        let line = record.result["line"]?.arrayValue?.compactMap(\.stringValue)
+            ?? record.result["bestMoves"]?.arrayValue?.compactMap(\.stringValue).prefix(1).map { $0 } ?? []
+        let toMove = position.hand.map { "place \(Piece.name($0))" } ?? "choose a piece"
+        var frames: [(caption: String, svg: String)] = [("start: \(toMove)", QuartoBoardDrawing.svg(position))]
+        var current = position
+        for (k, text) in line.enumerated() {
+            guard let move = QuartoReportSource.move(text), current.legalMoves.contains(move) else {
+                return HTML.frames(frames) + QuartoReportSource.fallback("move \(k + 1) '\(text)' of the recorded line is not legal in the position re-read from \(record.source)")
+            }
+            current = current.playing(move)
+            let player = k % 2 == 0 ? "A" : "B"   // A is the side to move at the start
+            var caption = "\(k + 1). \(player): \(text)"
+            if current.board.winningLine(current.rules.lines) != nil { caption += ", Quarto!" }
+            else if current.board.occupied == 0xFFFF { caption += ", board full" }
+            frames.append((caption, QuartoBoardDrawing.svg(current, placed: move.square)))
+        }
+        var out = HTML.frames(frames)
+        if let value = record.result["value"]?.stringValue {
+            let distance = record.result["distance"]?.intValue.map { " in \($0) plies" } ?? ""
+            out += "<p>Value for the side to move (A): <b>\(HTML.escape(value))</b>\(distance), rules \(HTML.escape(position.rules.rawValue)).</p>"
+        }
+        if let moves = record.result["moves"]?.arrayValue, !moves.isEmpty {
+            out += "<table><tr><th>move</th><th>value</th><th>plies</th></tr>"
+            for m in moves.prefix(60) {
+                out += "<tr><td>\(HTML.escape(m["move"]?.stringValue ?? "?"))</td><td>\(HTML.escape(m["value"]?.stringValue ?? "?"))</td>"
+                out += "<td class=\"n\">\(m["distance"]?.intValue.map(String.init) ?? "")</td></tr>"
+            }
+            out += "</table>"
+            if moves.count > 60 { out += "<p class=\"muted\">\(moves.count) moves; the first 60 (best first) are listed.</p>" }
+        }
+        return out
+    }
+
+    public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
+        let valued = records.filter { $0.result["value"]?.stringValue != nil }
+        guard !valued.isEmpty else { return [] }
+        var tally: [(String, Double)] = [("win", 0), ("draw", 0), ("loss", 0)]
+        for r in valued {
+            if let i = tally.firstIndex(where: { $0.0 == r.result["value"]?.stringValue }) { tally[i].1 += 1 }
+        }
+        var charts = [BarChart(title: "Values for the side to move across the collection", xLabel: "value", yLabel: "positions", bars: tally)]
+        // Bars labelled by position number and value (names are too long to sit under a bar).
+        let distances = records.enumerated().compactMap { i, r -> (String, Double)? in
+            guard let d = r.result["distance"]?.intValue else { return nil }
+            return ("#\(i + 1) \(r.result["value"]?.stringValue ?? "")", Double(d))
+        }
+        if distances.count > 1 {
+            charts.append(BarChart(title: "Plies to the end with perfect play", xLabel: "position", yLabel: "plies", bars: distances))
+        }
+        return charts
+    }
+}
+
+/// SVG of a Quarto position: the 4x4 board (the winning line marked, the last placed square
+/// ringed) and the pieces still to place, the one in hand ringed.
+enum QuartoBoardDrawing {
+    static let cell = 40.0
+    static let dark = "#6b3f1d", light = "#f0d9a8", boardColor = "#c9b79c"
+
+    static func f(_ v: Double) -> String { fixedPoint(v, digits: 1) }
+
+    /// One piece centred at (x, y) in a square of side `size`.
+    static func piece(_ code: Int, x: Double, y: Double, size: Double, background: String) -> String {
+        let tall = code & 1 != 0, isDark = code & 2 != 0, square = code & 4 != 0, hollow = code & 8 != 0
+        let r = size * (tall ? 0.42 : 0.27)
+        let fill = isDark ? dark : light
+        var out = "<g><title>\(Piece.name(code)): \(tall ? "tall" : "short"), \(isDark ? "dark" : "light"), \(square ? "square" : "round"), \(hollow ? "hollow" : "solid")</title>"
+        if square {
+            out += "<rect x=\"\(f(x - r))\" y=\"\(f(y - r))\" width=\"\(f(2 * r))\" height=\"\(f(2 * r))\" rx=\"\(f(r * 0.12))\" fill=\"\(fill)\" stroke=\"#222\" stroke-width=\"1.2\"/>"
+        } else {
+            out += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(r))\" fill=\"\(fill)\" stroke=\"#222\" stroke-width=\"1.2\"/>"
+        }
+        if hollow {
+            out += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(max(r * 0.38, 2)))\" fill=\"\(background)\" stroke=\"#222\" stroke-width=\"0.8\"/>"
+        }
+        return out + "</g>"
+    }
+
+    static func svg(_ p: Position, placed: Int? = nil) -> String {
+        let margin = 14.0
+        let boardSide = 4 * cell
+        let small = 20.0
+        let width = boardSide + 2 * margin
+        let height = margin + boardSide + 10 + 2 * small + 8
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"\(f(width))\" height=\"\(f(height))\" role=\"img\" font-family=\"sans-serif\">"
+        out += "<rect x=\"\(f(margin))\" y=\"\(f(margin))\" width=\"\(f(boardSide))\" height=\"\(f(boardSide))\" rx=\"6\" fill=\"\(boardColor)\" stroke=\"#555\"/>"
+        for i in 0..<4 {
+            out += "<text x=\"\(f(margin + (Double(i) + 0.5) * cell))\" y=\"10\" font-size=\"9\" text-anchor=\"middle\" fill=\"#555\">\(String(UnicodeScalar(UInt8(97 + i))))</text>"
+            out += "<text x=\"6\" y=\"\(f(margin + (Double(i) + 0.5) * cell + 3))\" font-size=\"9\" text-anchor=\"middle\" fill=\"#555\">\(i + 1)</text>"
+        }
+        let win = p.board.winningLine(p.rules.lines) ?? 0
+        for s in 0..<16 {
+            let x = margin + (Double(s % 4) + 0.5) * cell, y = margin + (Double(s / 4) + 0.5) * cell
+            let inWin = win >> s & 1 == 1
+            out += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(cell * 0.46))\" fill=\"\(inWin ? "#f5e663" : "#b5a287")\" stroke=\"\(placed == s ? "#d0402b" : "none")\" stroke-width=\"2.5\"><title>\(Position.squareName(s))</title></circle>"
+            if p.board.occupied >> s & 1 == 1 {
+                out += piece(p.board.piece(at: s), x: x, y: y, size: cell, background: inWin ? "#f5e663" : "#b5a287")
+            }
+        }
+        // The pieces not on the board, two rows of eight; the piece in hand ringed.
+        let top = margin + boardSide + 10
+        let left = (width - 8 * small) / 2
+        let onBoard = p.placedPieces
+        for code in 0..<16 {
+            let x = left + (Double(code % 8) + 0.5) * small, y = top + (Double(code / 8) + 0.5) * small
+            if onBoard >> code & 1 == 1 {
+                out += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"1.5\" fill=\"#bbb\"/>"
+                continue
+            }
+            if p.hand == code {
+                out += "<rect x=\"\(f(x - small / 2))\" y=\"\(f(y - small / 2))\" width=\"\(f(small))\" height=\"\(f(small))\" fill=\"none\" stroke=\"#d0402b\" stroke-width=\"1.8\"><title>in hand</title></rect>"
+            }
+            out += piece(code, x: x, y: y, size: small, background: "#fafafa")
+        }
+        return out + "</svg>"
+    }
+}
+
+/// Re-reads a position from `record.source` ("path:line") with the .quarto parser, and reads moves.
+enum QuartoReportSource {
+    struct Failure: Error { var message: String }
+
+    static func position(at source: String) -> Result<Position, Failure> {
+        guard let colon = source.lastIndex(of: ":"), let line = Int(source[source.index(after: colon)...]) else {
+            return .failure(Failure(message: "the source '\(source)' is not path:line"))
+        }
+        let path = String(source[..<colon])
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return .failure(Failure(message: "the file \(path) could not be read"))
+        }
+        for parsed in QuartoFormat.parse(text: text, file: path) {
+            switch parsed {
+            case .success(let p) where p.location.line == line: return .success(p.position)
+            case .failure(let e) where e.location.line == line: return .failure(Failure(message: "the position no longer parses (\(e))"))
+            default: continue
+            }
+        }
+        return .failure(Failure(message: "\(path) has no position at line \(line) any more"))
+    }
+
+    /// `b2+tdSh`, `+tdSh` or `b2` (the notation of `Move.description`).
+    static func move(_ text: String) -> Move? {
+        let parts = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)
+        var square: Int?
+        if let s = parts.first, !s.isEmpty {
+            let c = Array(s)
+            guard c.count == 2, let col = c[0].asciiValue, (97...100).contains(col), let row = c[1].wholeNumberValue, (1...4).contains(row) else { return nil }
+            square = (row - 1) * 4 + Int(col - 97)
+        }
+        var given: Int?
+        if parts.count == 2 {
+            guard let g = Piece.parse(parts[1]) else { return nil }
+            given = g
+        }
+        if square == nil && given == nil { return nil }
+        return Move(square: square, given: given)
+    }
+
+    static func fallback(_ reason: String) -> String {
+        "<p class=\"muted\">Cannot draw this position: \(HTML.escape(reason)).</p>"
+    }
+}

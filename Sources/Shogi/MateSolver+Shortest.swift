@@ -1,0 +1,213 @@
+// The exact shortest mate (plain minimax: every legal defence counts, interpositions included):
+// df-pn proves a mate, then re-proves under a bound two plies shorter until that fails. The main
+// line is then read off with bounded proofs: the attacker plays a move that mates within the
+// bound, the defender a reply that is not mated two plies sooner. Also the proof tree.
+import SolverKit
+
+/// What the mate search found for one problem.
+struct MateAnswer {
+    enum Verdict { case mate, noMate, limit }
+    var verdict: Verdict
+    /// Plies of the mate (exact when `exact`).
+    var length: Int = 0
+    var exact = false
+    var line: [Move] = []
+    var tree: JSON = .null
+    /// Iterations of the shortest-mate search: (bound, proven length or nil when disproven).
+    var iterations: [(Int, Int?)] = []
+}
+
+extension MateSolver {
+    static let unbounded = 30000
+
+    /// Is the current position (attacker's or defender's turn) mated within `remaining` plies?
+    /// Uses the table when it knows; else searches. nil when the budget ran out.
+    func mateWithin(_ remaining: Int, pathKey: UInt64) -> Bool? {
+        let v0 = table.lookup(pos.boardKey, attackerHand, remaining: remaining, pathKey: pathKey)
+        if v0.pn == 0 { return true }
+        if v0.dn == 0 { return false }
+        let v = search(remaining: remaining, pathKey: pathKey)
+        if stopped && v.pn != 0 && v.dn != 0 { return nil }
+        return v.pn == 0
+    }
+
+    /// Proves mate, then shortens it to the exact minimum unless `firstProofOnly`.
+    func solve(firstProofOnly: Bool, treeDepth: Int) -> MateAnswer {
+        let v = search(remaining: MateSolver.unbounded)
+        if v.dn == 0, v.pn != 0 { return MateAnswer(verdict: .noMate, exact: true) }
+        if v.pn != 0 { return MateAnswer(verdict: .limit) }
+        var answer = MateAnswer(verdict: .mate, length: Int(v.length))
+        answer.iterations.append((MateSolver.unbounded, Int(v.length)))
+        if !firstProofOnly {
+            answer.exact = true
+            while answer.length >= 3 {
+                let bound = answer.length - 2
+                let w = search(remaining: bound)
+                if w.pn == 0 {
+                    answer.length = Int(w.length)
+                    answer.iterations.append((bound, Int(w.length)))
+                } else if w.dn == 0 {
+                    answer.iterations.append((bound, nil))
+                    break
+                } else {
+                    answer.exact = false
+                    break
+                }
+            }
+        }
+        if stopped {
+            // The shortening ran out of budget: the mate stands, its line is read off as proven
+            // (the defender taking the longest known proof), and the result says not shortest.
+            answer.exact = false
+            answer.verdict = .limit
+            stopped = false
+            extractionNodeCap = nodes + 2_000_000
+            if let line = mainLine(length: answer.length, exact: false) { answer.line = line }
+            return answer
+        }
+        guard let line = mainLine(length: answer.length, exact: answer.exact) else { answer.verdict = .limit; return answer }
+        answer.line = line
+        answer.tree = proofTree(bound: answer.length, plies: treeDepth, previousTo: -1) ?? .null
+        return answer
+    }
+
+    /// Each step asks about the position on its own (no path): proofs hold whatever the path, and
+    /// the bounds were established from the root the same way, so the answers agree.
+    /// Walks down from the root: the attacker keeps the mate within the bound, the defender picks a
+    /// reply whose value is exact (when `exact`), else the reply with the longest known proof.
+    func mainLine(length: Int, exact: Bool) -> [Move]? {
+        var line: [Move] = []
+        var captures: [Int] = []
+        var bound = length
+        defer {
+            for (m, c) in zip(line, captures).reversed() { pos.undo(m, captured: c) }
+        }
+        let buf = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
+        defer { buf.deallocate() }
+        while true {
+            let isOr = pos.sideToMove == attacker
+            let n = isOr ? pos.generateChecks(buf) : pos.generateLegal(buf)
+            if !isOr && n == 0 { break }
+            if isOr && n == 0 { return nil }
+            var chosen = -1
+            var fallback = -1, fallbackLength = -1
+            for i in 0..<n {
+                let m = buf[i]
+                let cap = pos.play(m)
+                let childPath: UInt64 = 0
+                let ok: Bool?
+                if isOr {
+                    ok = mateWithin(bound - 1, pathKey: childPath)
+                } else if exact {
+                    // a reply not mated within bound - 3 has exact value bound - 1
+                    ok = mateWithin(bound - 3, pathKey: childPath).map { !$0 }
+                } else {
+                    let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 1, pathKey: childPath)
+                    if v.pn == 0, Int(v.length) > fallbackLength { fallbackLength = Int(v.length); fallback = i }
+                    ok = false
+                }
+                pos.undo(m, captured: cap)
+                guard let found = ok else { return nil }
+                if found { chosen = i; break }
+            }
+            if chosen < 0 { chosen = fallback }
+            if chosen < 0 { debugLog("mainLine stuck at ply \(line.count) isOr=\(isOr) bound=\(bound) n=\(n) \(pos.sfen)"); return nil }
+            let m = buf[chosen]
+            captures.append(pos.play(m))
+            line.append(m)
+            bound -= 1
+            if line.count > length + 1 { return nil }
+        }
+        return line
+    }
+
+    /// The proof tree from the current OR node: the attacker's move, then every defence with the
+    /// attacker's answer, to `plies` plies.
+    func proofTree(bound: Int, plies: Int, previousTo: Int) -> JSON? {
+        if plies <= 0 { return nil }
+        let buf = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
+        defer { buf.deallocate() }
+        let n = pos.generateChecks(buf)
+        for i in 0..<n {
+            let m = buf[i]
+            let kif = pos.kif(m, previousTo: previousTo)
+            let cap = pos.play(m)
+            if mateWithin(bound - 1, pathKey: 0) == true {
+                var fields: [(String, JSON)] = [("move", .string(m.usi)), ("kif", .string(kif))]
+                if plies >= 2 {
+                    let replies = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
+                    let r = pos.generateLegal(replies)
+                    var defences: [JSON] = []
+                    for j in 0..<r {
+                        let d = replies[j]
+                        let dk = pos.kif(d, previousTo: m.to)
+                        let dcap = pos.play(d)
+                        var entry: [(String, JSON)] = [("move", .string(d.usi)), ("kif", .string(dk))]
+                        if let sub = proofTree(bound: bound - 2, plies: plies - 2, previousTo: d.to) {
+                            entry.append(("answer", sub))
+                        }
+                        pos.undo(d, captured: dcap)
+                        defences.append(.object(entry))
+                    }
+                    replies.deallocate()
+                    fields.append(("defences", .array(defences)))
+                }
+                pos.undo(m, captured: cap)
+                return .object(fields)
+            }
+            pos.undo(m, captured: cap)
+        }
+        return nil
+    }
+}
+
+extension Position {
+    /// Checks a mating line: every move legal, every attacker move a check, the last position mate.
+    /// Returns nil when it holds, else what is wrong.
+    public func verifyMate(_ line: [Move]) -> String? {
+        var p = self
+        let attacker = p.sideToMove
+        let buf = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
+        defer { buf.deallocate() }
+        for (i, m) in line.enumerated() {
+            let n = p.generateLegal(buf)
+            if !(0..<n).contains(where: { buf[$0] == m }) { return "ply \(i + 1) \(m.usi) is not legal" }
+            p.play(m)
+            if p.sideToMove != attacker, !p.inCheck { return "ply \(i + 1) \(m.usi) does not give check" }
+        }
+        if p.sideToMove == attacker { return "the line ends with a defender move" }
+        if p.hasLegalMove() { return "the final position is not mate" }
+        return nil
+    }
+
+    /// A move in KIF style: ▲７六歩, △同玉, ▲５四銀打, ▲２三角成, ▲３三桂不成.
+    public func kif(_ m: Move, previousTo: Int) -> String {
+        let mark = sideToMove == 0 ? "▲" : "△"
+        let fullDigits = ["１", "２", "３", "４", "５", "６", "７", "８", "９"]
+        let kanjiDigits = ["一", "二", "三", "四", "五", "六", "七", "八", "九"]
+        let dest = m.to == previousTo ? "同" : fullDigits[m.to / 9] + kanjiDigits[m.to % 9]
+        if m.isDrop { return mark + dest + Piece.kanji[m.dropType] + "打" }
+        let p = piece(m.from)
+        let t = Piece.type(p)
+        var s = mark + dest + Piece.kanji[t]
+        if m.isPromotion { s += "成" }
+        else if Piece.canPromote(t), Geometry.inZone(m.from, sideToMove) || Geometry.inZone(m.to, sideToMove) { s += "不成" }
+        return s
+    }
+
+    /// The KIF text of a line played from this position.
+    public func kifLine(_ line: [Move]) -> [String] {
+        var p = self
+        var previous = -1
+        var out: [String] = []
+        for m in line {
+            out.append(p.kif(m, previousTo: previous))
+            previous = m.to
+            p.play(m)
+        }
+        return out
+    }
+}
+
+import Foundation
+func debugLog(_ s: String) { if ProcessInfo.processInfo.environment["SHOGI_DEBUG"] != nil { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) } }

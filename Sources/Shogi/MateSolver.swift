@@ -1,0 +1,320 @@
+// df-pn mate search (Nagai 2002, "Df-pn algorithm for searching AND/OR trees and its
+// applications"), with the 1+epsilon threshold trick (Pawlewicz & Lew 2007), proof and disproof
+// pieces for hand superiority (Nagai), a mate-in-1 probe at new OR nodes, and repetitions handled
+// per path so that a disproof that rests on a repetition is only reused under the same ancestors
+// (the graph-history-interaction problem, Kishimoto & Müller 2004, in its simplest sound form).
+// Searches may be bounded by a number of plies: proofs then carry their length, disproofs the
+// bound they hold for, which is what the exact shortest-mate search builds on.
+import SolverKit
+
+final class MateSolver {
+    var pos: Position
+    let attacker: Int
+    let table: MateTable
+    var nodes: UInt64 = 0
+    var stopped = false
+    let budget: SearchBudget?
+    var maxPlyReached = 0
+    /// Set after the budget ran out with a mate proven: reading off its line may take this many
+    /// more nodes (the budget is sticky, so it is bypassed for that short walk).
+    var extractionNodeCap: UInt64? = nil
+
+    // move arena: each frame takes its moves and the children's keys from the top
+    static let arenaSize = 1 << 21
+    let moves: UnsafeMutablePointer<Move>
+    let childKey: UnsafeMutablePointer<UInt64>
+    let childFull: UnsafeMutablePointer<UInt64>
+    let childHand: UnsafeMutablePointer<Hand>
+    var top = 0
+
+    // current path (for repetitions): keys and a counting filter
+    static let maxPly = 3000
+    let pathKeys: UnsafeMutablePointer<UInt64>
+    var pathLength = 0
+    let filter: UnsafeMutablePointer<UInt16>
+
+    init(position: Position, hashMB: Int, budget: SearchBudget?) {
+        pos = position
+        attacker = position.sideToMove
+        table = MateTable(megabytes: hashMB)
+        self.budget = budget
+        moves = .allocate(capacity: MateSolver.arenaSize)
+        childKey = .allocate(capacity: MateSolver.arenaSize)
+        childFull = .allocate(capacity: MateSolver.arenaSize)
+        childHand = .allocate(capacity: MateSolver.arenaSize)
+        pathKeys = .allocate(capacity: MateSolver.maxPly + 8)
+        filter = .allocate(capacity: 65536)
+        filter.initialize(repeating: 0, count: 65536)
+    }
+    deinit {
+        moves.deallocate(); childKey.deallocate(); childFull.deallocate(); childHand.deallocate()
+        pathKeys.deallocate(); filter.deallocate()
+    }
+
+    @inline(__always) func pushPath(_ k: UInt64) {
+        pathKeys[pathLength] = k; pathLength += 1
+        filter[Int(truncatingIfNeeded: k) & 0xFFFF] &+= 1
+    }
+    @inline(__always) func popPath() {
+        pathLength -= 1
+        filter[Int(truncatingIfNeeded: pathKeys[pathLength]) & 0xFFFF] &-= 1
+    }
+    @inline(__always) func pathContains(_ k: UInt64) -> Bool {
+        if filter[Int(truncatingIfNeeded: k) & 0xFFFF] == 0 { return false }
+        var i = pathLength - 1
+        while i >= 0 { if pathKeys[i] == k { return true }; i -= 1 }
+        return false
+    }
+
+    var attackerHand: Hand { pos.hands[attacker] }
+
+    /// Pieces the defender could interpose by a drop: when the check can be blocked on an empty
+    /// square, a proof must keep every piece type the defender lacks out of its hand.
+    @inline(__always)
+    func interposableCheck() -> Bool {
+        let d = 1 - attacker
+        let k = Int(pos.kingSquare[d])
+        let chk = pos.attackers(of: k, by: attacker)
+        if chk.count != 1 { return false }
+        return Position.between(k, chk.first) != 0
+    }
+
+    @inline(__always)
+    func extendForInterposition(_ ph: Hand) -> Hand {
+        if !interposableCheck() { return ph }
+        var r = ph
+        let defenderHand = pos.hands[1 - attacker], hand = attackerHand
+        for t in 1...7 where defenderHand.count(t) == 0 { r.set(t, hand.count(t)) }
+        return r
+    }
+
+    /// Proof hand of the parent of a child proven with `ph`, reached by the attacker's move m.
+    @inline(__always)
+    func proofHandBefore(_ m: Move, childProof ph: Hand, captured: Int, hand: Hand) -> Hand {
+        var r = ph
+        if m.isDrop { r.add(m.dropType) }
+        else if captured != 0 {
+            let q = Piece.base(Piece.type(captured))
+            if r.count(q) > 0 { r.remove(q) }
+        }
+        return r.intersection(hand)
+    }
+
+    /// Disproof hand of an OR node from a child disproven with `dh`, reached by move m.
+    @inline(__always)
+    func disproofHandBefore(_ m: Move, childDisproof dh: Hand, captured: Int) -> Hand {
+        var r = dh
+        if m.isDrop {
+            let t = m.dropType
+            if r.count(t) < Hand.maximum[t] { r.add(t) }
+        } else if captured != 0 {
+            let q = Piece.base(Piece.type(captured))
+            if r.count(q) > 0 { r.remove(q) }
+        }
+        return r
+    }
+
+    @inline(__always) func countNode() {
+        nodes &+= 1
+        if nodes & 4095 == 0 {
+            if let cap = extractionNodeCap { if nodes >= cap { stopped = true } }
+            else if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
+        }
+    }
+
+    /// The multiple-iterative-deepening step of df-pn on the current position.
+    /// `remaining`: plies the attacker may still use (a huge value when unbounded).
+    func mid(_ thpn: UInt32, _ thdn: UInt32, remaining: Int, pathKey: UInt64) -> NodeValue {
+        countNode()
+        let isOr = pos.sideToMove == attacker
+        let key = pos.boardKey, full = pos.fullKey
+        let hand = attackerHand
+        let startNodes = nodes
+        if pathContains(full) || pathLength >= MateSolver.maxPly {
+            table.storeRepetition(key, hand, pathKey: pathKey, amount: 1)
+            return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
+        }
+        if pathLength > maxPlyReached { maxPlyReached = pathLength }
+        var entry = table.lookup(key, hand, remaining: remaining, pathKey: pathKey)
+        if entry.pn == 0 || entry.dn == 0 { return entry }
+        let base = top
+        let n = isOr ? pos.generateChecks(moves + base) : pos.generateLegal(moves + base)
+        if isOr {
+            if n == 0 || remaining < 1 {
+                var dh = Hand.full
+                if n == 0 { for t in 1...7 where hand.count(t) == 0 { dh.set(t, 0) } }
+                let depth = n == 0 ? noMateAtAll : UInt16(max(0, remaining))
+                table.storeDisproven(key, current: hand, disproofHand: dh, depth: depth, amount: 1)
+                return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: dh)
+            }
+        } else {
+            if n == 0 {
+                let ph = extendForInterposition(Hand())
+                table.storeProven(key, current: hand, proofHand: ph, length: 0, amount: 1)
+                return NodeValue(pn: 0, dn: infinitePN, length: 0, hand: ph)
+            }
+            if remaining < 1 {
+                table.storeDisproven(key, current: hand, disproofHand: hand, depth: 0, amount: 1)
+                return NodeValue(pn: infinitePN, dn: 0, depth: 0, hand: hand)
+            }
+        }
+        top += n
+        defer { top = base }
+        // children keys, computed once
+        for i in 0..<n {
+            let m = moves[base + i]
+            let cap = pos.play(m)
+            childKey[base + i] = pos.boardKey
+            childFull[base + i] = pos.fullKey
+            childHand[base + i] = pos.hands[attacker]
+            if isOr, entry.isNew {
+                // mate-in-1 probe: a check with no legal reply
+                if !pos.hasLegalMove() {
+                    let ph = proofHandBefore(m, childProof: extendForInterposition(Hand()), captured: cap, hand: hand)
+                    pos.undo(m, captured: cap)
+                    table.storeProven(key, current: hand, proofHand: ph, length: 1, amount: 1)
+                    return NodeValue(pn: 0, dn: infinitePN, length: 1, hand: ph)
+                }
+            }
+            pos.undo(m, captured: cap)
+        }
+        pushPath(full)
+        defer { popPath() }
+        let childPath = pathKey ^ full
+        let childRemaining = remaining - 1
+        while true {
+            var pn: UInt32, dn: UInt32
+            var best = -1
+            var bestPn: UInt32 = infinitePN, bestDn: UInt32 = infinitePN, second: UInt32 = infinitePN
+            var anyRepetition = false
+            if isOr {
+                pn = infinitePN; var dnSum: UInt64 = 0
+                var provenIndex = -1, provenLength = UInt16.max, provenHand = Hand()
+                var disproof = Hand.full, minDepth = noMateAtAll
+                for i in 0..<n {
+                    let v: NodeValue
+                    if pathContains(childFull[base + i]) {
+                        v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[base + i], repetition: true)
+                    } else {
+                        v = table.lookup(childKey[base + i], childHand[base + i], remaining: childRemaining, pathKey: childPath)
+                    }
+                    if v.pn == 0 {
+                        if v.length < provenLength { provenLength = v.length; provenIndex = i; provenHand = v.hand }
+                        continue
+                    }
+                    if v.dn == 0 {
+                        anyRepetition = anyRepetition || v.repetition
+                        let m = moves[base + i]
+                        let cap = m.isDrop ? 0 : pos.piece(m.to)
+                        disproof = disproof.intersection(disproofHandBefore(m, childDisproof: v.hand, captured: cap))
+                        minDepth = min(minDepth, v.depth == noMateAtAll ? noMateAtAll : v.depth &+ 1)
+                        continue
+                    }
+                    dnSum += UInt64(v.dn)
+                    if v.pn < bestPn { second = bestPn; bestPn = v.pn; bestDn = v.dn; best = i }
+                    else if v.pn < second { second = v.pn }
+                }
+                if provenIndex >= 0 {
+                    let m = moves[base + provenIndex]
+                    let cap = m.isDrop ? 0 : pos.piece(m.to)
+                    let ph = proofHandBefore(m, childProof: provenHand, captured: cap, hand: hand)
+                    let len = provenLength &+ 1
+                    table.storeProven(key, current: hand, proofHand: ph, length: len, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+                    return NodeValue(pn: 0, dn: infinitePN, length: len, hand: ph)
+                }
+                if best < 0 {
+                    for t in 1...7 where hand.count(t) == 0 { disproof.set(t, 0) }
+                    if !disproof.covers(hand) { disproof = hand }
+                    if anyRepetition {
+                        table.storeRepetition(key, hand, pathKey: pathKey, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+                        return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
+                    }
+                    // every check fails within its child's bound, so no mate within min(bound + 1)
+                    table.storeDisproven(key, current: hand, disproofHand: disproof, depth: minDepth, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+                    return NodeValue(pn: infinitePN, dn: 0, depth: minDepth, hand: disproof)
+                }
+                pn = bestPn
+                dn = UInt32(min(dnSum, UInt64(infinitePN - 1)))
+            } else {
+                dn = infinitePN; var pnSum: UInt64 = 0
+                var proof = Hand(), maxLength: UInt16 = 0
+                var disprovenIndex = -1, disproven = NodeValue(pn: infinitePN, dn: 0)
+                for i in 0..<n {
+                    let v: NodeValue
+                    if pathContains(childFull[base + i]) {
+                        v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[base + i], repetition: true)
+                    } else {
+                        v = table.lookup(childKey[base + i], childHand[base + i], remaining: childRemaining, pathKey: childPath)
+                    }
+                    if v.dn == 0 {
+                        // prefer a disproof that does not rest on a repetition, then the deepest
+                        if disprovenIndex < 0 || (disproven.repetition && !v.repetition)
+                            || (disproven.repetition == v.repetition && v.depth > disproven.depth) {
+                            disprovenIndex = i; disproven = v
+                        }
+                        continue
+                    }
+                    if v.pn == 0 {
+                        proof = proof.union(v.hand)
+                        maxLength = max(maxLength, v.length)
+                        continue
+                    }
+                    pnSum += UInt64(v.pn)
+                    if v.dn < bestDn { second = bestDn; bestDn = v.dn; bestPn = v.pn; best = i }
+                    else if v.dn < second { second = v.dn }
+                }
+                if disprovenIndex >= 0 {
+                    let amount = UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF))
+                    if disproven.repetition {
+                        table.storeRepetition(key, hand, pathKey: pathKey, amount: amount)
+                        return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
+                    }
+                    var dh = disproven.hand
+                    let m = moves[base + disprovenIndex]
+                    if m.isDrop { dh.set(m.dropType, min(dh.count(m.dropType), hand.count(m.dropType))) }
+                    if !dh.covers(hand) { dh = hand }
+                    let depth = disproven.depth == noMateAtAll ? noMateAtAll : disproven.depth &+ 1
+                    table.storeDisproven(key, current: hand, disproofHand: dh, depth: depth, amount: amount)
+                    return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: dh)
+                }
+                if best < 0 {
+                    let ph = extendForInterposition(proof).intersection(hand)
+                    let len = maxLength &+ 1
+                    table.storeProven(key, current: hand, proofHand: ph, length: len, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+                    return NodeValue(pn: 0, dn: infinitePN, length: len, hand: ph)
+                }
+                dn = bestDn
+                pn = UInt32(min(pnSum, UInt64(infinitePN - 1)))
+            }
+            if pn >= thpn || dn >= thdn || stopped {
+                table.storeUnknown(key, hand, pn: pn, dn: dn, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+                entry.pn = pn; entry.dn = dn
+                return NodeValue(pn: pn, dn: dn)
+            }
+            // thresholds for the most promising child
+            var cthpn: UInt32, cthdn: UInt32
+            if isOr {
+                let eps = second >= infinitePN - 1 ? infinitePN - 1 : UInt32(min(UInt64(second) + UInt64(second / 4) + 1, UInt64(infinitePN - 1)))
+                cthpn = min(thpn, eps)
+                cthdn = UInt32(min(Int64(thdn) - Int64(dn) + Int64(bestDn), Int64(infinitePN - 1)))
+            } else {
+                let eps = second >= infinitePN - 1 ? infinitePN - 1 : UInt32(min(UInt64(second) + UInt64(second / 4) + 1, UInt64(infinitePN - 1)))
+                cthdn = min(thdn, eps)
+                cthpn = UInt32(min(Int64(thpn) - Int64(pn) + Int64(bestPn), Int64(infinitePN - 1)))
+            }
+            let m = moves[base + best]
+            let cap = pos.play(m)
+            _ = mid(cthpn, cthdn, remaining: childRemaining, pathKey: childPath)
+            pos.undo(m, captured: cap)
+        }
+    }
+
+    /// Runs df-pn on the current position until it is proven, disproven, or the budget stops it.
+    func search(remaining: Int, pathKey: UInt64 = 0) -> NodeValue {
+        while true {
+            let v = mid(infinitePN - 1, infinitePN - 1, remaining: remaining, pathKey: pathKey)
+            if v.pn == 0 || v.dn == 0 || stopped { return v }
+            debugLog("search loop rem=\(remaining) pn=\(v.pn) dn=\(v.dn) nodes=\(nodes) \(pos.sfen)")
+        }
+    }
+}

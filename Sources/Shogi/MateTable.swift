@@ -1,0 +1,136 @@
+// The df-pn transposition table: board key -> entries by attacker hand, with hand superiority.
+// Bounded by --hash-mb; buckets of 8 entries, the least-worked entry is replaced.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the table knows about one (board, hand) pair.
+struct MateEntry {
+    var key: UInt64 = 0
+    var pathKey: UInt64 = 0     // repetition entries: the set of ancestors they hold for
+    var hand: UInt32 = 0        // unknown: exact hand; proven: proof hand; disproven: disproof hand
+    var pn: UInt32 = 0
+    var dn: UInt32 = 0
+    var amount: UInt32 = 0      // nodes spent under it (replacement priority)
+    var length: UInt16 = 0      // proven: a mate of at most this many plies exists
+    var depth: UInt16 = 0       // disproven: no mate within this many plies (0xFFFF: none at all)
+    var kind: UInt8 = 0         // MateEntry.empty / unknown / proven / disproven / repetition
+    static let empty: UInt8 = 0, unknown: UInt8 = 1, proven: UInt8 = 2, disproven: UInt8 = 3, repetition: UInt8 = 4
+}
+
+/// A node's value as df-pn uses it.
+struct NodeValue {
+    var pn: UInt32
+    var dn: UInt32
+    var length: UInt16 = 0
+    var depth: UInt16 = 0
+    var hand: Hand = Hand()
+    var repetition = false
+    var isNew = false
+}
+
+let infinitePN: UInt32 = 0x3FFF_FFFF
+let noMateAtAll: UInt16 = 0xFFFF
+
+final class MateTable {
+    let entries: UnsafeMutablePointer<MateEntry>
+    let bucketMask: Int
+    static let bucketSize = 8
+
+    init(megabytes: Int) {
+        let bytes = max(1, megabytes) * 1_048_576
+        var buckets = 1
+        while buckets * 2 * MateTable.bucketSize * MemoryLayout<MateEntry>.stride <= bytes { buckets *= 2 }
+        bucketMask = buckets - 1
+        // calloc: the kernel hands out zero pages lazily, and an all-zero entry is an empty one
+        let raw = calloc(buckets * MateTable.bucketSize, MemoryLayout<MateEntry>.stride)!
+        entries = raw.bindMemory(to: MateEntry.self, capacity: buckets * MateTable.bucketSize)
+    }
+    deinit { free(entries) }
+
+    var capacity: Int { (bucketMask + 1) * MateTable.bucketSize }
+
+    @inline(__always) func bucket(_ key: UInt64) -> UnsafeMutablePointer<MateEntry> {
+        entries + (Int(truncatingIfNeeded: key >> 20) & bucketMask) * MateTable.bucketSize
+    }
+
+    /// The value of (key, hand) for a search with `remaining` plies (proofs must fit in it).
+    @inline(__always)
+    func lookup(_ key: UInt64, _ hand: Hand, remaining: Int, pathKey: UInt64) -> NodeValue {
+        let b = bucket(key)
+        var result = NodeValue(pn: 1, dn: 1, isNew: true)
+        var bestLength = UInt16.max
+        for i in 0..<MateTable.bucketSize {
+            let e = b[i]
+            if e.key != key || e.kind == MateEntry.empty { continue }
+            switch e.kind {
+            case MateEntry.proven:
+                if Int(e.length) <= remaining, hand.covers(Hand(raw: e.hand)), e.length < bestLength {
+                    bestLength = e.length
+                    result = NodeValue(pn: 0, dn: infinitePN, length: e.length, hand: Hand(raw: e.hand))
+                }
+            case MateEntry.disproven:
+                if bestLength == .max, Int(e.depth) >= remaining, Hand(raw: e.hand).covers(hand) {
+                    return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: Hand(raw: e.hand))
+                }
+            case MateEntry.repetition:
+                if bestLength == .max, e.hand == hand.raw, e.pathKey == pathKey {
+                    return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
+                }
+            default:
+                if bestLength == .max, e.hand == hand.raw {
+                    result = NodeValue(pn: e.pn, dn: e.dn, isNew: false)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Slot for a new entry: one matching (key, kind, hand), else an empty one, else the least worked.
+    @inline(__always)
+    private func slot(_ key: UInt64, kind: UInt8, hand: UInt32, alsoReplace exactHand: UInt32) -> UnsafeMutablePointer<MateEntry> {
+        let b = bucket(key)
+        var victim = b
+        var victimScore = UInt64.max
+        for i in 0..<MateTable.bucketSize {
+            let e = b + i
+            if e.pointee.kind == MateEntry.empty { if victimScore > 0 { victim = e; victimScore = 0 }; continue }
+            if e.pointee.key == key {
+                if e.pointee.kind == kind, e.pointee.hand == hand { return e }
+                if e.pointee.kind == MateEntry.unknown, e.pointee.hand == exactHand { return e }
+            }
+            // terminal results are worth more than work in progress
+            let score = UInt64(e.pointee.amount) + (e.pointee.kind == MateEntry.proven || e.pointee.kind == MateEntry.disproven ? 64 : 0)
+            if score < victimScore { victim = e; victimScore = score }
+        }
+        return victim
+    }
+
+    @inline(__always)
+    func storeUnknown(_ key: UInt64, _ hand: Hand, pn: UInt32, dn: UInt32, amount: UInt32) {
+        let e = slot(key, kind: MateEntry.unknown, hand: hand.raw, alsoReplace: hand.raw)
+        e.pointee = MateEntry(key: key, hand: hand.raw, pn: pn, dn: dn, amount: amount, kind: MateEntry.unknown)
+    }
+
+    @inline(__always)
+    func storeProven(_ key: UInt64, current: Hand, proofHand: Hand, length: UInt16, amount: UInt32) {
+        let e = slot(key, kind: MateEntry.proven, hand: proofHand.raw, alsoReplace: current.raw)
+        if e.pointee.key == key, e.pointee.kind == MateEntry.proven, e.pointee.hand == proofHand.raw, e.pointee.length <= length { return }
+        e.pointee = MateEntry(key: key, hand: proofHand.raw, pn: 0, dn: infinitePN, amount: amount, length: length, kind: MateEntry.proven)
+    }
+
+    @inline(__always)
+    func storeDisproven(_ key: UInt64, current: Hand, disproofHand: Hand, depth: UInt16, amount: UInt32) {
+        let e = slot(key, kind: MateEntry.disproven, hand: disproofHand.raw, alsoReplace: current.raw)
+        if e.pointee.key == key, e.pointee.kind == MateEntry.disproven, e.pointee.hand == disproofHand.raw, e.pointee.depth >= depth { return }
+        e.pointee = MateEntry(key: key, hand: disproofHand.raw, pn: infinitePN, dn: 0, amount: amount, depth: depth, kind: MateEntry.disproven)
+    }
+
+    @inline(__always)
+    func storeRepetition(_ key: UInt64, _ hand: Hand, pathKey: UInt64, amount: UInt32) {
+        let e = slot(key, kind: MateEntry.repetition, hand: hand.raw, alsoReplace: hand.raw)
+        e.pointee = MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: infinitePN, dn: 0, amount: amount, kind: MateEntry.repetition)
+    }
+}

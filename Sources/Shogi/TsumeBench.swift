@@ -1,0 +1,72 @@
+// `perfectplay bench tsume` / `bench shogi`: per-problem and total time and nodes on the bundled
+// collections, and perft from the start position.
+import Foundation
+import SolverKit
+
+enum TsumeBench {
+    /// Puzzles/tsume of the repository: from the working directory, else from this source file.
+    static func puzzlesDirectory() -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/Puzzles/tsume"
+        if FileManager.default.fileExists(atPath: cwd) { return cwd }
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Puzzles/tsume").path
+    }
+
+    static func collection(_ file: String, name: String, summary: String, timeLimit: Double, every: Int = 1) -> BenchSuite {
+        BenchSuite(name: name, summary: summary) { context in
+            let path = puzzlesDirectory() + "/" + file
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return [BenchRow("missing", [("file", .string(path))])]
+            }
+            var rows: [BenchRow] = []
+            var totalNodes: UInt64 = 0, totalSeconds = 0.0, solved = 0, matched = 0, count = 0
+            for (i, item) in TsumeInput.load(text: text, file: file).enumerated() where i % every == 0 {
+                guard case .success(let problem) = item else { continue }
+                count += 1
+                let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0,
+                                        budget: SearchBudget(limits: Limits(timeLimit: timeLimit, hashMB: context.hashMB)))
+                let start = monotonicSeconds()
+                let outcome = TsumeRun.run(problem, context: sctx)
+                let seconds = monotonicSeconds() - start
+                let nodes = UInt64(outcome.stats.first?.1.intValue ?? 0)
+                totalNodes += nodes; totalSeconds += seconds
+                let r = outcome.result
+                if outcome.status == .solved { solved += 1 }
+                if r["lengthMatches"]?.boolValue == true { matched += 1 }
+                var columns: [(String, JSON)] = [("status", .string(outcome.status.rawValue)),
+                                                 ("length", r["length"] ?? (r["mate"] == .bool(false) ? "nomate" : .null)),
+                                                 ("expected", r["expectedLength"] ?? .null)]
+                if let b = r["bookLength"] { columns.append(("book", b)) }
+                columns += [("match", r["lengthMatches"] ?? .null), ("verified", r["verified"] ?? .null),
+                            ("nodes", JSON(nodes)), ("seconds", JSON((seconds * 100).rounded() / 100))]
+                rows.append(BenchRow(problem.name, columns))
+                context.log("\(problem.name): \(outcome.summary), \(nodes) nodes, \(String(format: "%.2f", seconds)) s")
+            }
+            rows.append(BenchRow("TOTAL", [("status", .string("\(solved)/\(count) solved")), ("length", .null),
+                                           ("expected", .null), ("match", .string("\(matched) match")), ("verified", .null),
+                                           ("nodes", JSON(totalNodes)), ("seconds", JSON((totalSeconds * 100).rounded() / 100))]))
+            return rows
+        }
+    }
+
+    static var suites: [BenchSuite] {
+        [collection("zukou.tsv", name: "tsume-zukou", summary: "Shogi Zuko (1755), 100 problems: exact shortest mate, 60 s limit each", timeLimit: 60),
+         collection("microcosmos.tsv", name: "tsume-microcosmos", summary: "Microcosmos, 1525 plies: exact shortest mate, 600 s limit", timeLimit: 600),
+         collection("yaneuraou_mate_samples.tsv", name: "tsume-yaneuraou", summary: "YaneuraOu mate samples: exact shortest mate, 60 s limit each", timeLimit: 60),
+         collection("tanuki_public.tsv", name: "tsume-tanuki", summary: "tanuki public set, all 1231: exact shortest mate, 30 s limit each", timeLimit: 30),
+         BenchSuite(name: "shogi-perft", summary: "perft from the start position, d1-d6") { context in
+             var p = try! Position(sfen: Position.startSFEN[...], at: SourceLocation(file: "start", line: 1))
+             let expected: [UInt64] = [30, 900, 25470, 719_731, 19_861_490, 547_581_517]
+             return (1...6).map { d in
+                 let start = monotonicSeconds()
+                 let c = p.perft(d)
+                 let s = monotonicSeconds() - start
+                 context.log("perft \(d): \(c) in \(String(format: "%.2f", s)) s")
+                 return BenchRow("start d\(d)", [("count", JSON(c)), ("expected", JSON(expected[d - 1])),
+                                                  ("match", JSON(c == expected[d - 1])), ("seconds", JSON((s * 100).rounded() / 100)),
+                                                  ("nodesPerSecond", JSON(Int(Double(c) / max(s, 1e-9))))])
+             }
+         }]
+    }
+}

@@ -1,0 +1,108 @@
+// Running one tsume problem: the solver on a thread with a deep stack (proofs go 1,500+ plies
+// deep), then the result record: mate, length, pv (USI and KIF), verification, proof tree.
+import Foundation
+import SolverKit
+
+final class ResultBox<T>: @unchecked Sendable { var value: T?; init() {} }
+
+/// Runs `body` on a thread with a large stack and waits for it.
+func withDeepStack<T>(_ body: @escaping @Sendable () -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = body()
+        done.signal()
+    }
+    thread.stackSize = 1 << 30
+    thread.start()
+    done.wait()
+    return box.value!
+}
+
+enum TsumeRun {
+    static func run(_ problem: TsumeProblem, context: SolveContext) -> Outcome {
+        if context.verb == .count { return perft(problem, context: context) }
+        let mateOnly = context.flags["mode"]?.lowercased() == "mate"
+        let position = problem.position
+        let hashMB = context.hashMB, budget = context.budget, treeDepth = context.treeDepth
+        return withDeepStack {
+            let start = monotonicSeconds()
+            let solver = MateSolver(position: position, hashMB: hashMB, budget: budget)
+            let answer = solver.solve(firstProofOnly: mateOnly, treeDepth: treeDepth)
+            return record(problem, answer, solver: solver, seconds: monotonicSeconds() - start)
+        }
+    }
+
+    static func record(_ problem: TsumeProblem, _ a: MateAnswer, solver: MateSolver, seconds: Double) -> Outcome {
+        let stats: [(String, JSON)] = [("nodes", JSON(solver.nodes)), ("seconds", JSON(seconds)),
+                                       ("maxPly", JSON(solver.maxPlyReached)), ("hashMB", JSON(solver.table.capacity * MemoryLayout<MateEntry>.stride / 1_048_576))]
+        var result: [(String, JSON)] = []
+        var summary: String
+        var status = Status.solved
+        switch a.verdict {
+        case .mate:
+            let check = problem.position.verifyMate(a.line)
+            result = [("mate", true), ("length", JSON(a.length)), ("shortest", JSON(a.exact)),
+                      ("pv", JSON(a.line.map(\.usi))), ("kif", .string(problem.position.kifLine(a.line).joined(separator: " "))),
+                      ("verified", JSON(check == nil))]
+            if let c = check { result.append(("verifyError", .string(c))) }
+            summary = "mate in \(a.length)" + (a.exact ? "" : " (first proof, not shown shortest)")
+        case .noMate:
+            result = [("mate", false)]
+            summary = "no mate"
+        case .limit:
+            status = .limit
+            if a.length > 0 {
+                // mate proven; the budget ran out before the shortest length was established
+                result = [("mate", true), ("length", JSON(a.length)), ("shortest", false)]
+                if !a.line.isEmpty {
+                    let check = problem.position.verifyMate(a.line)
+                    result += [("pv", JSON(a.line.map(\.usi))), ("kif", .string(problem.position.kifLine(a.line).joined(separator: " "))),
+                               ("verified", JSON(check == nil))]
+                }
+                summary = "limit: mate proven in \(a.length) plies or fewer, shortest not established"
+            } else {
+                result = [("mate", .null)]
+                summary = "limit: undecided"
+            }
+        }
+        if let e = problem.expectedLength {
+            result.append(("expectedLength", JSON(e)))
+            if a.verdict == .mate, a.exact { result.append(("lengthMatches", JSON(a.length == e))) }
+            if a.verdict == .noMate { result.append(("lengthMatches", false)) }
+        } else if problem.expectNoMate {
+            result.append(("expectedLength", "nomate"))
+            if a.verdict != .limit { result.append(("lengthMatches", JSON(a.verdict == .noMate))) }
+        }
+        if let b = problem.bookLength {
+            result.append(("bookLength", JSON(b)))
+            if a.verdict == .mate, a.exact, a.length != b {
+                result.append(("bookNote", .string(a.length > b
+                    ? "longer than the book: under plain minimax the defender's interpositions (futile by tsume convention) or other defences count"
+                    : "shorter than the book: a quicker mate exists (the book line or its transcription is not minimal)")))
+            }
+        }
+        result.append(("iterations", .array(a.iterations.map { .object([("bound", JSON($0.0)), ("proven", $0.1.map { JSON($0) } ?? .null)]) })))
+        if a.tree != .null { result.append(("tree", a.tree)) }
+        return Outcome(status: status, result: .object(result), stats: stats, summary: summary)
+    }
+
+    static func perft(_ problem: TsumeProblem, context: SolveContext) -> Outcome {
+        let depth = Int(context.flags["depth"] ?? "") ?? 3
+        var p = problem.position
+        var counts: [JSON] = []
+        var total: UInt64 = 0
+        let start = monotonicSeconds()
+        for d in 1...max(1, depth) {
+            let c = p.perft(d)
+            total += c
+            counts.append(JSON(c))
+            if context.budget.shouldStop(nodes: total) {
+                return Outcome(status: .limit, result: .object([("perft", .array(counts))]), stats: [("nodes", JSON(total))], summary: "perft to depth \(d)")
+            }
+        }
+        return Outcome(result: .object([("perft", .array(counts))]),
+                       stats: [("nodes", JSON(total)), ("seconds", JSON(monotonicSeconds() - start))],
+                       summary: "perft d\(depth) = \(counts.last.map { $0.serialized } ?? "")")
+    }
+}

@@ -1,0 +1,60 @@
+// The report drawings: a bundled Bimaru puzzle solved and drawn with its counts, and a small
+// Battleship position analysed and drawn as a heat map.
+import Foundation
+import SolverKit
+import Testing
+@testable import Battleship
+
+private func bundled(_ relative: String) -> String {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+        url.deleteLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
+    }
+    return url.appendingPathComponent(relative).path
+}
+
+private func occurrences(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+private func record(_ path: String, text: String) throws -> ResultRecord {
+    let job = try BattleshipGame.load(text: text, file: path)[0].get()
+    let outcome = job.run(SolveContext(verb: .solve, threads: 1, hashMB: 8))
+    return ResultRecord(game: BattleshipGame.id, verb: .solve, source: "\(job.location.file):\(job.location.line)", name: job.name,
+                        status: outcome.status, result: outcome.result, stats: outcome.stats, summary: outcome.summary)
+}
+
+@Suite struct BattleshipReportTests {
+    @Test func bimaruPuzzleAndCheckedSolution() throws {
+        let path = bundled("Puzzles/battleship/sample.bimaru")
+        let r = try record(path, text: try String(contentsOfFile: path, encoding: .utf8))
+        let html = try #require(BattleshipGame.reportFragment(for: r))
+        #expect(occurrences("<svg", in: html) == 2)
+        #expect(html.contains("solution (checked)"))
+        #expect(!html.contains("Cannot draw"))
+    }
+
+    @Test func heatMapMarksTheBestShot() throws {
+        // 4x4, one ship of 2, a miss at b2: 24 placements minus the 4 through b2 = 20 layouts;
+        // c3, the only inner cell not beside the miss, lies on 4 of them, more than any other
+        // cell (counted by hand): the best shot.
+        let text = "name: tiny\nsize: 4x4\nfleet: 2\n. . . .\n. o . .\n. . . .\n. . . .\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bs-report-\(getpid()).battleship").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try record(path, text: text)
+        #expect(r.result["layouts"]?.intValue == 20)
+        let html = try #require(BattleshipGame.reportFragment(for: r))
+        #expect(occurrences("<svg", in: html) == 1)
+        #expect(html.contains("c3: 4 of 20 layouts"))
+        #expect(html.contains("<title>best shot c3</title>"))
+        #expect(html.contains("<title>b2: miss</title>"))
+    }
+
+    @Test func bogusSourceGivesASentence() throws {
+        let path = bundled("Puzzles/battleship/sample.bimaru")
+        var r = try record(path, text: try String(contentsOfFile: path, encoding: .utf8))
+        r.source = "/nonexistent.bimaru:4"
+        #expect(BattleshipGame.reportFragment(for: r)?.contains("Cannot draw this position") == true)
+        r.source = "\(path):999"
+        #expect(BattleshipGame.reportFragment(for: r)?.contains("Cannot draw this position") == true)
+    }
+}
