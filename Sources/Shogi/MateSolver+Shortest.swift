@@ -61,7 +61,7 @@ extension MateSolver {
             answer.exact = false
             answer.verdict = .limit
             stopped = false
-            extractionNodeCap = nodes + 2_000_000
+            extractionNodeCap = nodes + 100_000
             if let line = mainLine(length: answer.length, exact: false) { answer.line = line }
             return answer
         }
