@@ -15,6 +15,7 @@ import Foundation
 import SolverKit
 import PegSolitaire
 import Reversi
+import Shogi
 import Quarto
 import Battleship
 
@@ -22,6 +23,7 @@ import Battleship
 let fuzzCatalog = GameCatalog([
     PegSolitaireGame.self,
     ReversiGame.self,
+    ShogiGame.self,
     QuartoGame.self,
     BattleshipGame.self,
 ])

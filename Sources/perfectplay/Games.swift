@@ -3,14 +3,14 @@
 import SolverKit
 import PegSolitaire
 import Reversi
+import Shogi
 import Quarto
 import Battleship
-import Shogi
 
 let catalog = GameCatalog([
     PegSolitaireGame.self,
     ReversiGame.self,
+    ShogiGame.self,
     QuartoGame.self,
     BattleshipGame.self,
-    ShogiGame.self,
 ])
