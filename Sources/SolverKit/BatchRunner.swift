@@ -53,6 +53,8 @@ public final class BatchRunner {
     public let catalog: GameCatalog
     private let progress: ProgressLine
     private var failures = 0
+    /// Collections this run has written to already (a second file appends, never truncates).
+    private var openedCollections: Set<String> = []
     private var processed = 0
     private var totalNodes = 0.0
     private let runStart = monotonicSeconds()
@@ -75,10 +77,15 @@ public final class BatchRunner {
                 failures += 1
             }
         }
+        // Two files with one name (midgame.quarto, midgame.battleship) get their own folders.
+        var stems: [String: Int] = [:]
+        for file in files { stems[Self.stem(file), default: 0] += 1 }
         var batchIndex = 0
         for file in files {
             if Interruption.isRequested { break }
-            runFile(file, batchIndex: &batchIndex)
+            let stem = Self.stem(file)
+            let collection = stems[stem, default: 0] > 1 ? stem + "-" + (file as NSString).pathExtension : stem
+            runFile(file, collection: collection, batchIndex: &batchIndex)
         }
         progress.clear()
         if Interruption.isRequested {
@@ -114,14 +121,19 @@ public final class BatchRunner {
         return .success(found.sorted())
     }
 
-    private func runFile(_ file: String, batchIndex: inout Int) {
+    static func stem(_ file: String) -> String {
+        ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    private func runFile(_ file: String, collection: String, batchIndex: inout Int) {
         let ext = (file as NSString).pathExtension
         guard let game = catalog.game(forExtension: ext) else { return }
-        let collection = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let writer: ReportWriter
         do {
             writer = try ReportWriter(directory: configuration.outDirectory + "/" + collection,
-                                      collection: collection, resume: configuration.resume)
+                                      collection: collection, resume: configuration.resume,
+                                      continuing: openedCollections.contains(collection))
+            openedCollections.insert(collection)
         } catch {
             reportLine("\(file): \(error)", toStderr: true)
             failures += 1

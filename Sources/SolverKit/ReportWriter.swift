@@ -23,12 +23,21 @@ public final class ReportWriter {
     public var charts: ([ResultRecord]) -> [BarChart] = { _ in [] }
     private var lastSummary = 0.0
 
-    public init(directory: String, collection: String, resume: Bool) throws {
+    /// `continuing`: a later file of the same run writing to the same collection; its records
+    /// are kept as they are.
+    public init(directory: String, collection: String, resume: Bool, continuing: Bool = false) throws {
         self.directory = directory
         self.collection = collection
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/results.jsonl"
-        if resume, let data = FileManager.default.contents(atPath: path) {
+        if continuing, let data = FileManager.default.contents(atPath: path) {
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json) {
+                    previous.append(record)
+                }
+            }
+            descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        } else if resume, let data = FileManager.default.contents(atPath: path) {
             // Keep the finished records; a torn last line (a killed run) and positions stopped
             // by a limit or an interruption are dropped, so they run again and each position
             // ends up in the file once. The file is replaced atomically.

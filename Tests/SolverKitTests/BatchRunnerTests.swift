@@ -147,3 +147,18 @@ private func records(_ path: String) throws -> [JSON] {
     // 1 + 2 + ... + 200000, independent of the runner.
     #expect(written.contains { $0["result"]?["sum"] == 20_000_100_000 })
 }
+
+@Test func filesSharingANameGetTheirOwnReportFolders() throws {
+    let dir = temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: dir + "/b", withIntermediateDirectories: true)
+    try "2\n".write(toFile: dir + "/a/same.sum", atomically: true, encoding: .utf8)
+    try "3\n".write(toFile: dir + "/b/same.sum", atomically: true, encoding: .utf8)
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/a", dir + "/b"])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    // Both results survive: one folder holds both files' records, appended in turn.
+    let written = try records(dir + "/Reports/same-sum/results.jsonl")
+    #expect(written.compactMap { $0["result"]?["sum"]?.intValue } == [3, 6])
+}
