@@ -219,7 +219,8 @@ public final class Simulator: @unchecked Sendable {
         var m = record.unknown
         while m != 0 { cells.append(m.trailingZeroBitCount); m &= m &- 1 }
         cells.sort { now.cells[$0] != now.cells[$1] ? now.cells[$0] > now.cells[$1] : $0 < $1 }
-        let candidates = cells.prefix(4).filter { now.cells[$0] > 0 }
+        let top = now.cells[cells[0]]
+        let candidates = cells.prefix(4).filter { now.cells[$0] > 0 && Double(now.cells[$0]) >= Simulator.lookaheadBand * Double(top) }
         if candidates.count <= 1 { return cells[0] }
         var best = candidates[0]
         var bestScore = -1.0
@@ -261,6 +262,9 @@ public final class Simulator: @unchecked Sendable {
         }
         return best
     }
+
+    /// Cells this close to the best count (as a fraction) are compared by lookahead.
+    static let lookaheadBand = 0.9
 
     /// The greedy chance of a hit in a position (0 when the game would be over).
     func bestChance(_ record: ShotRecord) -> Double {
