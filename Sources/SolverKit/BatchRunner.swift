@@ -127,6 +127,9 @@ public final class BatchRunner {
             failures += 1
             return
         }
+        writer.fragment = { game.reportFragment(for: $0) }
+        writer.charts = { game.reportCharts(for: $0) }
+        defer { writer.finish() }
         guard let data = FileManager.default.contents(atPath: file) else {
             let record = ResultRecord(game: game.id, verb: configuration.verb, source: "\(file):1", name: "",
                                       status: .error, error: "\(file):1:1: cannot read the file",

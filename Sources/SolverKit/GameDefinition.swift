@@ -15,12 +15,19 @@ public protocol GameDefinition {
     /// Verbs of the game's own (`perfectplay VERB <id> ARGS...`): the exit code, or nil when
     /// the game has no such verb.
     static func command(_ verb: String, arguments: [String]) -> Int32?
+    /// HTML for one record in `index.html` (inline SVG boards, the solution step by step), or
+    /// nil for the generic view. Drawn from the record alone, so merged runs draw too.
+    static func reportFragment(for record: ResultRecord) -> String?
+    /// Collection-wide charts for `index.html` (e.g. mate lengths across a tsume collection).
+    static func reportCharts(for records: [ResultRecord]) -> [BarChart]
 }
 
 extension GameDefinition {
     public static var options: [OptionHelp] { [] }
     public static var benchSuites: [BenchSuite] { [] }
     public static func command(_ verb: String, arguments: [String]) -> Int32? { nil }
+    public static func reportFragment(for record: ResultRecord) -> String? { nil }
+    public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { [] }
 }
 
 /// A command-line option a game understands, for `--help` and for argument parsing.

@@ -22,7 +22,7 @@ enum PerfectPlayCommand {
         let rest = Array(argv.dropFirst())
         let gameOptions = catalog.games.flatMap { $0.options }
         switch verb {
-        case "solve", "analyze", "count", "bench":
+        case "solve", "analyze", "count", "bench", "merge":
             let arguments: CommandLineArguments
             do {
                 arguments = try CommandLineArguments(verb: verb, arguments: rest, gameOptions: gameOptions)
@@ -30,6 +30,7 @@ enum PerfectPlayCommand {
                 return usageError("\(error)")
             }
             if verb == "bench" { return bench(arguments) }
+            if verb == "merge" { return MergeCommand.run(arguments) }
             if arguments.help {
                 print(Help.verb(verb))
                 return 0

@@ -63,6 +63,9 @@ private func records(_ path: String) throws -> [JSON] {
     #expect(written[2]["source"]?.stringValue == "\(file):3")
     let summary = try String(contentsOfFile: dir + "/Reports/numbers/summary.md", encoding: .utf8)
     #expect(summary.contains("solved 2, limit 0, error 1"))
+    let page = try String(contentsOfFile: dir + "/Reports/numbers/index.html", encoding: .utf8)
+    #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"))
+    #expect(page.contains("n=10") && page.contains("not a number"))
 }
 
 @Test func nodeLimitEndsASearchWithStatusLimit() throws {
@@ -103,4 +106,44 @@ private func records(_ path: String) throws -> [JSON] {
     configuration.outDirectory = dir + "/Reports"
     configuration.quiet = true
     #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
+}
+
+@Test func shardsMergeIntoTheSingleRun() throws {
+    let dir = temporaryDirectory()
+    try "5\n1\nbad\n9\n2\n7\n".write(toFile: dir + "/mix.sum", atomically: true, encoding: .utf8)
+    func run(_ out: String, shard: (Int, Int)?) -> Int32 {
+        var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/mix.sum"])
+        configuration.outDirectory = dir + "/" + out
+        configuration.quiet = true
+        configuration.shard = shard
+        return BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run()
+    }
+    _ = run("single", shard: nil)
+    _ = run("shard1", shard: (1, 2))
+    _ = run("shard2", shard: (2, 2))
+    let shardRecords = ResultMerge.read(ResultMerge.resultFiles(under: [dir + "/shard1", dir + "/shard2"]))
+    #expect(shardRecords["mix"]?.count == 6)
+    let merged = ResultMerge.merged(shardRecords["mix"] ?? [])
+    let single = ResultMerge.read([dir + "/single/mix/results.jsonl"])["mix"] ?? []
+    #expect(merged.map(\.source) == single.map(\.source))
+    #expect(merged.map(\.result) == single.map(\.result))
+    #expect(merged.map(\.status) == single.map(\.status))
+}
+
+@Test func resumeRerunsPositionsStoppedByALimitAndKeepsEachOnce() throws {
+    let dir = temporaryDirectory()
+    try "200000\n4\n".write(toFile: dir + "/limited.sum", atomically: true, encoding: .utf8)
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/limited.sum"])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    configuration.limits = Limits(nodeLimit: 2048)
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
+    configuration.resume = true
+    configuration.limits = Limits()
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    let written = try records(dir + "/Reports/limited/results.jsonl")
+    #expect(written.map { $0["source"]?.stringValue ?? "" }.sorted() == ["\(dir)/limited.sum:1", "\(dir)/limited.sum:2"])
+    #expect(written.allSatisfy { $0["status"] == "solved" })
+    // 1 + 2 + ... + 200000, independent of the runner.
+    #expect(written.contains { $0["result"]?["sum"] == 20_000_100_000 })
 }

@@ -1,0 +1,94 @@
+// Fuzzing the position parsers: every game's `load` must return (jobs or located errors) on
+// any bytes, never trap or hang.
+//
+// Two ways to run it:
+// - plain build: `perfectplay-fuzz [--runs N] [--seed S] [GAME...]` mutates the bundled
+//   puzzles and the malformed corpus with a seeded generator (what CI runs);
+// - libFuzzer build (coverage-guided, for long runs by hand):
+//   swift build -c release --product perfectplay-fuzz --scratch-path .build-fuzz \
+//     -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -parse-as-library
+//   PERFECTPLAY_FUZZ_GAME=peg .build-fuzz/release/perfectplay-fuzz -runs=100000 Puzzles/peg
+
+import Foundation
+import SolverKit
+import Battleship
+
+/// The parsers to fuzz: one game definition each.
+let fuzzCatalog = GameCatalog([
+    BattleshipGame.self,
+])
+
+var fuzzedGames: [any GameDefinition.Type] { fuzzCatalog.games }
+
+func game(named id: String) -> (any GameDefinition.Type)? { fuzzCatalog.game(id: id) }
+
+/// Runs one input through a game's parser and checks what it says about itself.
+func exercise(_ game: any GameDefinition.Type, _ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    for item in game.load(text: text, file: "fuzz.\(game.fileExtensions[0])") {
+        if case .failure(let error) = item {
+            // A located error must point inside the input.
+            precondition(error.location.line >= 1 && error.location.line <= max(lineCount, 1),
+                         "error line \(error.location.line) outside 1...\(lineCount): \(error)")
+            precondition(error.location.column >= 1, "error column < 1: \(error)")
+            precondition(!error.message.isEmpty, "empty error message")
+        }
+    }
+}
+
+#if FUZZING
+nonisolated(unsafe) var selectedGame: (any GameDefinition.Type)? = nil
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    if selectedGame == nil {
+        let id = ProcessInfo.processInfo.environment["PERFECTPLAY_FUZZ_GAME"] ?? "peg"
+        guard let chosen = game(named: id) else { fatalError("PERFECTPLAY_FUZZ_GAME: no game '\(id)'") }
+        selectedGame = chosen
+    }
+    exercise(selectedGame!, Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+#else
+@main
+enum ParserFuzzer {
+    static func main() {
+        var runs = 2000, seed: UInt64 = 1
+        var games: [String] = []
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
+            case "--seed": seed = UInt64(arguments.popFirst() ?? "") ?? seed
+            case "--help", "-h":
+                print("perfectplay-fuzz [--runs N] [--seed S] [GAME...]: mutate the bundled puzzles and the malformed corpus and feed them to each parser")
+                return
+            default: games.append(argument)
+            }
+        }
+        let chosen = games.isEmpty ? fuzzedGames : games.compactMap { id -> (any GameDefinition.Type)? in
+            guard let found = game(named: id) else { FileHandle.standardError.write(Data("no game '\(id)'\n".utf8)); exit(2) }
+            return found
+        }
+        var generator = SplitMix64(seed: seed)
+        for game in chosen {
+            let seeds = seedInputs(for: game)
+            let start = monotonicSeconds()
+            for _ in 0..<runs {
+                let base = seeds.isEmpty ? [] : seeds[Int(generator.next() % UInt64(seeds.count))]
+                let input = mutate(base, using: &generator, splice: seeds)
+                let inputStart = monotonicSeconds()
+                exercise(game, input)
+                if monotonicSeconds() - inputStart > 5 {
+                    let path = "fuzz-slow-\(game.id).bin"
+                    _ = FileManager.default.createFile(atPath: path, contents: Data(input))
+                    FileHandle.standardError.write(Data("\(game.id): an input took over 5 s to parse; saved as \(path)\n".utf8))
+                    exit(1)
+                }
+            }
+            print("\(game.id): \(runs) inputs from \(seeds.count) seeds, no crash, no hang (\(fixedPoint(monotonicSeconds() - start, digits: 2)) s)")
+        }
+    }
+}
+#endif
