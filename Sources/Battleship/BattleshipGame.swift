@@ -28,6 +28,10 @@ public enum BattleshipGame: GameDefinition {
         [OptionHelp("max-solutions", value: "N", "bimaru: stop after N solutions (default 2, enough to prove uniqueness)")]
     }
 
+    public static func command(_ verb: String, arguments: [String]) -> Int32? {
+        verb == "simulate" ? SimulateCommand.run(arguments) : nil
+    }
+
     static func loadBimaru(text: String, file: String) -> [Result<PositionJob, ParseError>] {
         BimaruFormat.parse(text, file: file).map { parsed in
             switch parsed {

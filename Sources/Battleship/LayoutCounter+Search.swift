@@ -182,27 +182,43 @@ struct CountWorker {
     /// candidates instead of quadratic.
     mutating func closeThree(_ v: UnsafeMutablePointer<PlacementSet>, _ remaining: UInt32) -> UInt128 {
         let C = classCount
+        // Slots 0, 1, 2 in scratch-free locals (no arrays on this path).
         var rem = remaining
-        var ship = (0, 0, 0)
-        ship.0 = rem.trailingZeroBitCount; rem &= rem &- 1
-        ship.1 = rem.trailingZeroBitCount; rem &= rem &- 1
-        ship.2 = rem.trailingZeroBitCount
-        let ships = [ship.0, ship.1, ship.2]
-        let cls = [shipClass[ship.0], shipClass[ship.1], shipClass[ship.2]]
-        let sets = [v[cls[0]], v[cls[1]], v[cls[2]]]
-        // o[i][j][p]: candidates of slot j overlapping placement p of slot i (scratch rows of 256).
+        let s0 = rem.trailingZeroBitCount; rem &= rem &- 1
+        let s1 = rem.trailingZeroBitCount; rem &= rem &- 1
+        let s2 = rem.trailingZeroBitCount
+        @inline(__always) func shipOf(_ i: Int) -> Int { i == 0 ? s0 : i == 1 ? s1 : s2 }
+        let k0 = shipClass[s0], k1 = shipClass[s1], k2 = shipClass[s2]
+        @inline(__always) func clsOf(_ i: Int) -> Int { i == 0 ? k0 : i == 1 ? k1 : k2 }
+        let v0 = v[k0], v1 = v[k1], v2 = v[k2]
+        @inline(__always) func setOf(_ i: Int) -> PlacementSet { i == 0 ? v0 : i == 1 ? v1 : v2 }
+        // o[i][j][p]: candidates of slot j overlapping placement p of slot i (scratch rows of
+        // 256); rows of equal classes are equal, so each class pair is computed once.
         let o = scratch
-        var big = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        let big = scratch + 12 * 256
         for i in 0..<3 {
             for j in 0..<3 where j != i {
                 let row = o + (i * 3 + j) * 256
-                var it = sets[i]
+                if let (pi, pj) = firstEqualPair(i, j, clsOf), pi != i || pj != j {
+                    // Same classes as an earlier pair: copy its row.
+                    let src = o + (pi * 3 + pj) * 256
+                    var it = setOf(i)
+                    while true {
+                        let p = it.removeFirst()
+                        if p < 0 { break }
+                        row[p] = src[p]
+                    }
+                    big[i * 3 + j] = big[pi * 3 + pj]
+                    continue
+                }
+                var it = setOf(i)
                 var sum = 0
-                let base = classOffset[cls[i]]
+                let base = classOffset[clsOf(i)]
+                let vj = setOf(j), kj = clsOf(j)
                 while true {
                     let p = it.removeFirst()
                     if p < 0 { break }
-                    let n = conflicts[(base + p) * C + cls[j]].intersectionCount(sets[j])
+                    let n = conflicts[(base + p) * C + kj].intersectionCount(vj)
                     row[p] = n
                     sum += n
                 }
@@ -212,10 +228,11 @@ struct CountWorker {
         let wbuf = scratch + 9 * 256
         var total: UInt128 = 0
         for i in 0..<3 {
-            let ws = weights + ships[i] * stride
+            let ws = weights + shipOf(i) * stride
             // Same length as an earlier slot: same completions.
-            if let twin = (0..<i).first(where: { cls[$0] == cls[i] }) {
-                var it = sets[i]
+            let twin = i == 0 ? -1 : (k0 == clsOf(i) ? 0 : (i == 2 && k1 == k2 ? 1 : -1))
+            if twin >= 0 {
+                var it = setOf(i)
                 let tw = wbuf + twin * 256
                 while true {
                     let p = it.removeFirst()
@@ -225,19 +242,20 @@ struct CountWorker {
                 continue
             }
             let j = i == 0 ? 1 : 0, u = i == 2 ? 1 : 2
-            let vj = sets[j], vu = sets[u]
+            let vj = setOf(j), vu = setOf(u)
             let nj = vj.count, nu = vu.count
             let oju = o + (j * 3 + u) * 256, ouj = o + (u * 3 + j) * 256
             let overlapJU = big[j * 3 + u]
-            let baseI = classOffset[cls[i]], baseJ = classOffset[cls[j]]
+            let ki = clsOf(i), kj = clsOf(j), ku = clsOf(u)
+            let baseI = classOffset[ki], baseJ = classOffset[kj]
             let wrow = wbuf + i * 256
-            var it = sets[i]
+            var it = setOf(i)
             while true {
                 let p = it.removeFirst()
                 if p < 0 { break }
                 let cf = conflicts + (baseI + p) * C
-                var nJ = cf[cls[j]].intersection(vj)
-                let nU = cf[cls[u]].intersection(vu)
+                var nJ = cf[kj].intersection(vj)
+                let nU = cf[ku].intersection(vu)
                 var corr = overlapJU
                 let freeJ = nj - nJ.count, freeU = nu - nU.count
                 var itU = nU
@@ -250,7 +268,7 @@ struct CountWorker {
                     let y = nJ.removeFirst()
                     if y < 0 { break }
                     corr -= oju[y]
-                    corr += conflicts[(baseJ + y) * C + cls[u]].intersectionCount(nU)
+                    corr += conflicts[(baseJ + y) * C + ku].intersectionCount(nU)
                 }
                 let w = freeJ * freeU - corr
                 wrow[p] = w
@@ -259,5 +277,15 @@ struct CountWorker {
             }
         }
         return total
+    }
+
+    /// The first slot pair (in loop order) whose classes equal those of (i, j).
+    @inline(__always) private func firstEqualPair(_ i: Int, _ j: Int, _ cls: (Int) -> Int) -> (Int, Int)? {
+        for a in 0..<3 {
+            for b in 0..<3 where b != a {
+                if cls(a) == cls(i) && cls(b) == cls(j) { return (a, b) }
+            }
+        }
+        return nil
     }
 }

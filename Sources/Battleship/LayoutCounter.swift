@@ -135,7 +135,7 @@ public final class LayoutCounter: @unchecked Sendable {
             weights.initialize(repeating: 0, count: max(weightSize, 1))
             let valid = UnsafeMutablePointer<PlacementSet>.allocate(capacity: (n + 2) * max(C, 1))
             var cells = [UInt128](repeating: 0, count: symmetric ? cellCount : 0)
-            let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 12 * 256)
+            let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 13 * 256)
             var worker = CountWorker(masks: self.table.masks, conflicts: self.table.conflicts, covers: self.table.covers,
                                      classOffset: self.classOffset, shipClass: self.shipClass, classCount: C,
                                      allShips: n == 32 ? ~0 : (UInt32(1) << UInt32(n)) - 1, hits: shots.hits,

@@ -16,8 +16,8 @@ public enum ShooterStrategy: String, CaseIterable, Sendable {
     case parity = "hunt-target-parity"
     /// The unknown cell with the most consistent layouts (exact counting), first on ties.
     case exact
-    /// Exact counting plus one step of lookahead: among the most likely cells, the one with the
-    /// best chance of a hit now plus the expected best chance at the next shot.
+    /// Exact counting, ties broken by one step of lookahead: among the most likely cells, the
+    /// one that leaves the best expected chance of a hit at the next shot.
     case lookahead
 }
 
@@ -93,6 +93,7 @@ public final class Simulator: @unchecked Sendable {
     let counter: LayoutCounter
     /// Best shots of expensive positions, shared by all games and threads.
     private let memo = Mutex<[ShotRecord: Int]>([:])
+    private let lookaheadMemo = Mutex<[ShotRecord: Int]>([:])
 
     public init(shape: BoardShape = BoardShape(width: 10, height: 10)!, fleet: [Int] = ShotRecord.standardFleet) {
         self.shape = shape
@@ -177,11 +178,6 @@ public final class Simulator: @unchecked Sendable {
         return randomCell(unknown, &rng)
     }
 
-    /// Whether a position is one every game starts through: nothing hit yet.
-    private func memoizable(_ record: ShotRecord) -> Bool {
-        record.sunk.isEmpty && record.hits == 0
-    }
-
     /// Counts at least this many leaves are remembered: the strategy is deterministic, so the
     /// early positions of the game tree recur across games.
     static let memoNodes: UInt64 = 2000
@@ -206,51 +202,58 @@ public final class Simulator: @unchecked Sendable {
         return best
     }
 
-    /// One-step lookahead over the most likely cells: P(hit now) + E[best P(hit) next shot].
-    /// Positions with every ship afloat and no hit are left to plain exact play (their counts
-    /// are the expensive ones, and they are memoized).
+    /// Exact play that breaks ties by looking one shot further: among the unknown cells with
+    /// the most layouts, the one whose outcomes (miss, hit, or hit that sinks each ship, with
+    /// their exact odds) leave the best chance of a hit at the next shot. Decisions of
+    /// expensive positions are memoized like exact play's.
     func lookaheadBest(_ record: ShotRecord) -> Int {
-        if memoizable(record) { return exactBest(record) }
+        if let cached = lookaheadMemo.withLock({ $0[record] }) { return cached }
         let now = counter.count(record, threads: 1)
-        guard now.layouts > 0, let weights = now.shipWeights else { return argmax(now.cells, record.unknown) }
+        let best = tieBreak(record, now)
+        if now.nodes >= Simulator.memoNodes { lookaheadMemo.withLock { $0[record] = best } }
+        return best
+    }
+
+    private func tieBreak(_ record: ShotRecord, _ now: LayoutCount) -> Int {
+        let first = argmax(now.cells, record.unknown)
+        guard now.layouts > 0, first >= 0 else { return first }
         let total = Double(now.layouts)
-        // Candidates: the 4 most likely unknown cells.
         var cells: [Int] = []
         var m = record.unknown
         while m != 0 { cells.append(m.trailingZeroBitCount); m &= m &- 1 }
-        cells.sort { now.cells[$0] != now.cells[$1] ? now.cells[$0] > now.cells[$1] : $0 < $1 }
-        let candidates = cells.prefix(4).filter { now.cells[$0] > 0 }
-        if candidates.count <= 1 { return cells[0] }
-        var best = candidates[0]
+        let top = now.cells[first]
+        let candidates = cells.filter { now.cells[$0] == top }.prefix(Simulator.lookaheadCandidates)
+        if candidates.count <= 1 { return first }
+        var best = first
         var bestScore = -1.0
         for x in candidates {
             let bit = shape.bit(x)
             let pHit = Double(now.cells[x]) / total
             var score = pHit
-            // Miss.
             if now.cells[x] < now.layouts {
                 var next = record
                 next.misses |= bit
                 score += (1 - pHit) * bestChance(next)
             }
-            // Hit that sinks ship s: ship s lies on hits plus x.
+            // A hit that sinks ship s: s lies on the hits plus x (needs the per-placement counts,
+            // which a count without hits need not give: then no ship can sink yet).
             var sinkTotal: UInt128 = 0
-            for s in fleet.indices where !record.sunk.contains(where: { $0.ship == s }) {
-                let c = table.classIndex(ofLength: fleet[s])
-                var w: UInt128 = 0
-                for p in table.placements(class: c, touching: bit).members {
-                    let pm = table.mask(class: c, p)
-                    if pm & ~(record.hits | bit) == 0 { w += weights[s][p] }
-                }
-                if w > 0 {
-                    sinkTotal += w
-                    var next = record
-                    next.hits |= bit
-                    next.sunk.append(SunkAnnouncement(ship: s, cell: x))
-                    score += Double(w) / total * bestChance(next)
+            if let weights = now.shipWeights {
+                for s in fleet.indices where !record.sunk.contains(where: { $0.ship == s }) {
+                    let c = table.classIndex(ofLength: fleet[s])
+                    var w: UInt128 = 0
+                    for p in table.placements(class: c, touching: bit).members {
+                        if table.mask(class: c, p) & ~(record.hits | bit) == 0 { w += weights[s][p] }
+                    }
+                    if w > 0 {
+                        sinkTotal += w
+                        var next = record
+                        next.hits |= bit
+                        next.sunk.append(SunkAnnouncement(ship: s, cell: x))
+                        score += Double(w) / total * bestChance(next)
+                    }
                 }
             }
-            // Hit, nothing sunk.
             let plain = now.cells[x] - sinkTotal
             if plain > 0 {
                 var next = record
@@ -261,6 +264,9 @@ public final class Simulator: @unchecked Sendable {
         }
         return best
     }
+
+    /// At most this many tied cells are compared by lookahead.
+    static let lookaheadCandidates = 6
 
     /// The greedy chance of a hit in a position (0 when the game would be over).
     func bestChance(_ record: ShotRecord) -> Double {
