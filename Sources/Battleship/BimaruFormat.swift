@@ -111,9 +111,22 @@ public enum BimaruFormat {
             }
             hints.append((cell, hint))
         }
+        if let message = BimaruFormat.countContradiction(fleet: fleet, rowSums: rowSums, colSums: colSums) {
+            return fail(message, 1)
+        }
         var puzzle = BimaruPuzzle(name: String(id), width: cols, height: rows, fleet: fleet, rowSums: rowSums, colSums: colSums, hints: hints)
         puzzle.line = line
         return .success(puzzle)
+    }
+}
+
+extension BimaruFormat {
+    /// Row counts, column counts and the fleet must agree on the number of ship cells.
+    static func countContradiction(fleet: [Int], rowSums: [Int], colSums: [Int]) -> String? {
+        let rows = rowSums.reduce(0, +), columns = colSums.reduce(0, +), ships = fleet.reduce(0, +)
+        if rows != columns { return "the row counts add up to \(rows) ship cells but the column counts to \(columns)" }
+        if rows != ships { return "the counts give \(rows) ship cells but the fleet has \(ships)" }
+        return nil
     }
 }
 
@@ -204,6 +217,9 @@ private struct GridBlock {
         let fleet = self.fleet ?? BimaruFormat.standardFleet
         if let long = fleet.first(where: { $0 > max(width, height) }) {
             return fail("a ship of length \(long) does not fit on a \(width)x\(height) board", line, 1)
+        }
+        if let message = BimaruFormat.countContradiction(fleet: fleet, rowSums: rowSums, colSums: columns) {
+            return fail(message, line, 1)
         }
         var puzzle = BimaruPuzzle(name: name ?? "", width: width, height: height, fleet: fleet, rowSums: rowSums, colSums: columns, hints: hints)
         puzzle.line = line
