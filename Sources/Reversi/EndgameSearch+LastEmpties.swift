@@ -44,7 +44,8 @@ extension EndgameSearch {
     @inline(__always)
     mutating func solve1(_ p: UInt64, _ o: UInt64, _ x: Int) -> Int {
         nodes &+= 1
-        let diff = p.nonzeroBitCount - o.nonzeroBitCount   // before the last disc
+        // Disc difference before the last disc: o = the other filled squares.
+        let diff = 2 * p.nonzeroBitCount - (squareCount - 1)
         var f = flips(x, p, o)
         if f != 0 { return diff + 1 + 2 * f.nonzeroBitCount }
         f = flips(x, o, p)

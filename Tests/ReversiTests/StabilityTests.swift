@@ -31,3 +31,21 @@ import Testing
         #expect(reported > 0)
     }
 }
+
+@Suite struct ParityTests {
+    /// The folded quadrant parity equals counting each quadrant's empties.
+    @Test(arguments: [8, 6, 4])
+    func oddQuadrantsMatchesCounting(size: Int) {
+        let g = BoardGeometry(size: size)!
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            let empties = state & g.mask
+            var expected: UInt64 = 0
+            for q in [g.quadrants.0, g.quadrants.1, g.quadrants.2, g.quadrants.3] where (empties & q).nonzeroBitCount % 2 == 1 {
+                expected |= q
+            }
+            #expect(g.oddQuadrants(empties) == expected)
+        }
+    }
+}
