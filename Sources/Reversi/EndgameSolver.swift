@@ -31,6 +31,13 @@ public final class EndgameSolver: @unchecked Sendable {
     public let threads: Int
     let control: SearchControl
     let workers: UnsafeMutablePointer<EndgameSearch>
+    /// Table size for a position: `--hash-mb` at most, but small positions get a small table
+    /// (a big one costs more in page faults than the search itself: 2 MB at 12 empties,
+    /// doubling with each empty).
+    public static func tableMegabytes(empties: Int, limit: Int) -> Int {
+        max(1, min(limit, 1 << min(20, max(1, empties - 11))))
+    }
+
     /// Split only at nodes with at least this many empties (below, one thread searches).
     nonisolated(unsafe) public static var splitMinEmpties = 12
     let pool: SplitPool?
