@@ -2,7 +2,8 @@
 // opponent owns s stable discs, the side to move scores at most 64 - 2s. A conservative
 // fixed point as in Edax's get_stability: a disc is stable when, along each of the four
 // axes, its line is full, or a neighbour on that axis is off the board or a stable disc of
-// the same colour. Valid on the 8x8 board (smaller boards skip the cut-off).
+// the same colour. Smaller boards sit in the a1 corner: the squares outside them count as
+// filled (so a line full on the board is full) and their own edges as the board's edges.
 
 extension Bitboard {
     static let fileA: UInt64 = 0x0101_0101_0101_0101
@@ -25,7 +26,7 @@ extension Bitboard {
 
     /// Squares whose line along each axis is completely filled.
     @inline(__always)
-    static func fullLines(_ filled: UInt64) -> (h: UInt64, v: UInt64, d9: UInt64, d7: UInt64) {
+    static func fullLines(_ filled: UInt64, _ diagonals: UnsafeMutablePointer<UInt64>) -> (h: UInt64, v: UInt64, d9: UInt64, d7: UInt64) {
         var h = filled
         h &= h >> 1
         h &= h >> 2
@@ -45,14 +46,26 @@ extension Bitboard {
         return (h, v, d9, d7)
     }
 
+    /// The edges of a board in the a1 corner: (first and last columns, first and last rows).
+    static func edges(of geometry: BoardGeometry) -> (columns: UInt64, rows: UInt64) {
+        let s = UInt64(geometry.size - 1)
+        let columns = (fileA | (fileA << s)) & geometry.mask
+        let rows = (rank1 | (rank1 << (8 * s))) & geometry.mask
+        return (columns, rows)
+    }
+
     /// The discs of `p` that can never be flipped (a subset of the truly stable ones).
     @inline(__always)
-    static func stableDiscs(_ p: UInt64, _ o: UInt64) -> UInt64 {
-        let full = fullLines(p | o)
-        let safeH = full.h | fileA | fileH
-        let safeV = full.v | rank1 | rank8
-        let safe9 = full.d9 | border
-        let safe7 = full.d7 | border
+    static func stableDiscs(_ p: UInt64, _ o: UInt64,
+                            diagonals: UnsafeMutablePointer<UInt64> = Bitboard.diagonals,
+                            outside: UInt64 = 0, edgeColumns: UInt64 = fileA | fileH,
+                            edgeRows: UInt64 = rank1 | rank8) -> UInt64 {
+        let full = fullLines(p | o | outside, diagonals)
+        let edge = edgeColumns | edgeRows
+        let safeH = full.h | edgeColumns
+        let safeV = full.v | edgeRows
+        let safe9 = full.d9 | edge
+        let safe7 = full.d7 | edge
         var stable = p & safeH & safeV & safe9 & safe7
         if stable == 0 { return 0 }
         while true {

@@ -44,10 +44,11 @@ extension EndgameSearch {
     @inline(__always)
     mutating func solve1(_ p: UInt64, _ o: UInt64, _ x: Int) -> Int {
         nodes &+= 1
-        let diff = p.nonzeroBitCount - o.nonzeroBitCount   // before the last disc
-        var f = Bitboard.flips(x, p, o)
+        // Disc difference before the last disc: o = the other filled squares.
+        let diff = 2 * p.nonzeroBitCount - (squareCount - 1)
+        var f = flips(x, p, o)
         if f != 0 { return diff + 1 + 2 * f.nonzeroBitCount }
-        f = Bitboard.flips(x, o, p)
+        f = flips(x, o, p)
         if f != 0 { return diff - 1 - 2 * f.nonzeroBitCount }
         return diff > 0 ? diff + 1 : (diff < 0 ? diff - 1 : 0)
     }
@@ -58,12 +59,12 @@ extension EndgameSearch {
     mutating func solve2(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ x1: Int, _ x2: Int) -> Int {
         nodes &+= 1
         var best = Int.min
-        var f = Bitboard.flips(x1, p, o)
+        var f = flips(x1, p, o)
         if f != 0 {
             best = -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x1), x2)
             if best >= beta { return best }
         }
-        f = Bitboard.flips(x2, p, o)
+        f = flips(x2, p, o)
         if f != 0 {
             let s = -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x2), x1)
             if s > best { best = s }
@@ -72,12 +73,12 @@ extension EndgameSearch {
         if best != Int.min { return best }
         // Pass: the opponent moves (minimising our score).
         var worst = Int.max
-        f = Bitboard.flips(x1, o, p)
+        f = flips(x1, o, p)
         if f != 0 {
             worst = solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x1), x2)
             if worst <= alpha { return worst }
         }
-        f = Bitboard.flips(x2, o, p)
+        f = flips(x2, o, p)
         if f != 0 {
             let s = solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x2), x1)
             if s < worst { worst = s }
@@ -90,26 +91,26 @@ extension EndgameSearch {
         nodes &+= 1
         var best = Int.min
         var a = alpha
-        var f = Bitboard.flips(x1, p, o)
+        var f = flips(x1, p, o)
         if f != 0 {
             best = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x1), -beta, -a, x2, x3)
             if best >= beta { return best }
             if best > a { a = best }
         }
-        f = Bitboard.flips(x2, p, o)
+        f = flips(x2, p, o)
         if f != 0 {
             let s = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x2), -beta, -a, x1, x3)
             if s >= beta { return s }
             if s > best { best = s; if s > a { a = s } }
         }
-        f = Bitboard.flips(x3, p, o)
+        f = flips(x3, p, o)
         if f != 0 {
             let s = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x3), -beta, -a, x1, x2)
             if s > best { best = s }
         }
         if best != Int.min { return best }
         // Pass, if the opponent can move; otherwise the game is over.
-        if Bitboard.flips(x1, o, p) | Bitboard.flips(x2, o, p) | Bitboard.flips(x3, o, p) == 0 {
+        if flips(x1, o, p) | flips(x2, o, p) | flips(x3, o, p) == 0 {
             return Position.finalScore(p, o, empties: 3)
         }
         return -solve3(o, p, -beta, -alpha, x1, x2, x3)
@@ -121,31 +122,31 @@ extension EndgameSearch {
         if let bound = stabilityBound(p, o, alpha, 4) { return bound }
         var best = Int.min
         var a = alpha
-        var f = Bitboard.flips(x1, p, o)
+        var f = flips(x1, p, o)
         if f != 0 {
             best = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x1), -beta, -a, x2, x3, x4)
             if best >= beta { return best }
             if best > a { a = best }
         }
-        f = Bitboard.flips(x2, p, o)
+        f = flips(x2, p, o)
         if f != 0 {
             let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x2), -beta, -a, x1, x3, x4)
             if s >= beta { return s }
             if s > best { best = s; if s > a { a = s } }
         }
-        f = Bitboard.flips(x3, p, o)
+        f = flips(x3, p, o)
         if f != 0 {
             let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x3), -beta, -a, x1, x2, x4)
             if s >= beta { return s }
             if s > best { best = s; if s > a { a = s } }
         }
-        f = Bitboard.flips(x4, p, o)
+        f = flips(x4, p, o)
         if f != 0 {
             let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x4), -beta, -a, x1, x2, x3)
             if s > best { best = s }
         }
         if best != Int.min { return best }
-        if Bitboard.flips(x1, o, p) | Bitboard.flips(x2, o, p) | Bitboard.flips(x3, o, p) | Bitboard.flips(x4, o, p) == 0 {
+        if flips(x1, o, p) | flips(x2, o, p) | flips(x3, o, p) | flips(x4, o, p) == 0 {
             return Position.finalScore(p, o, empties: 4)
         }
         return -solve4(o, p, -beta, -alpha, x1, x2, x3, x4)

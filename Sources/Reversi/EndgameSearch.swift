@@ -34,8 +34,10 @@ struct EndgameSearch {
     let mask: UInt64
     let squareCount: Int
     let geometry: BoardGeometry
-    /// Stability cut-offs are derived for the 8x8 board only.
-    let useStability: Bool
+    /// Stability: the board's edges, and how much lower the thresholds sit on a smaller board.
+    let edgeColumns: UInt64
+    let edgeRows: UInt64
+    let stabilityOffset: Int
     /// Nodes searched by this thread.
     var nodes: UInt64 = 0
     var nodesReported: UInt64 = 0
@@ -61,15 +63,46 @@ struct EndgameSearch {
         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
     ]
 
+    /// The ray table (Bitboard.rayTable), held here so the hot loop skips the lazy global.
+    let rays: UnsafeMutablePointer<UInt64>
+    let diagonals: UnsafeMutablePointer<UInt64>
+    /// Stability thresholds by empties, likewise.
+    let stabilityThresholds: UnsafeMutablePointer<Int>
+
+    /// Discs flipped when `p` plays `square` (0 when illegal).
+    @_transparent
+    func flips(_ square: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
+        let r = rays + (square &<< 3)
+        var f = Bitboard.flipsUp(r[0], p, o)
+        f |= Bitboard.flipsUp(r[1], p, o)
+        f |= Bitboard.flipsUp(r[2], p, o)
+        f |= Bitboard.flipsUp(r[3], p, o)
+        f |= Bitboard.flipsDown(r[4], p, o)
+        f |= Bitboard.flipsDown(r[5], p, o)
+        f |= Bitboard.flipsDown(r[6], p, o)
+        f |= Bitboard.flipsDown(r[7], p, o)
+        return f
+    }
+
+    nonisolated(unsafe) static let thresholdTable: UnsafeMutablePointer<Int> = {
+        let t = UnsafeMutablePointer<Int>.allocate(capacity: stabilityThreshold.count)
+        for (i, v) in stabilityThreshold.enumerated() { t[i] = v }
+        return t
+    }()
+
     init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64) {
         self.control = control
+        self.rays = Bitboard.rayTable
+        self.diagonals = Bitboard.diagonals
+        self.stabilityThresholds = EndgameSearch.thresholdTable
         self.pool = pool
         self.splitMinEmpties = splitMinEmpties
         self.table = control.table
         self.geometry = geometry
         self.mask = geometry.mask
         self.squareCount = geometry.squareCount
-        self.useStability = geometry.size == 8
+        (self.edgeColumns, self.edgeRows) = Bitboard.edges(of: geometry)
+        self.stabilityOffset = 64 - geometry.squareCount
         self.shallowEmpties = EndgameSearch.defaultShallowEmpties
         self.etcMinEmpties = EndgameSearch.defaultETCMinEmpties
     }
@@ -104,8 +137,9 @@ struct EndgameSearch {
     /// Upper bound on the score from the opponent's stable discs, when it may cut.
     @inline(__always)
     func stabilityBound(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int) -> Int? {
-        guard useStability, alpha >= EndgameSearch.stabilityThreshold[n] else { return nil }
-        let bound = 64 - 2 * Bitboard.stableDiscs(o, p).nonzeroBitCount
+        guard alpha >= stabilityThresholds[n] - stabilityOffset else { return nil }
+        let bound = squareCount - 2 * Bitboard.stableDiscs(o, p, diagonals: diagonals, outside: ~mask,
+                                                           edgeColumns: edgeColumns, edgeRows: edgeRows).nonzeroBitCount
         return bound <= alpha ? bound : nil
     }
 
@@ -128,7 +162,7 @@ struct EndgameSearch {
             let sq = m.trailingZeroBitCount
             m &= m &- 1
             let bit = UInt64(1) << UInt64(sq)
-            let f = Bitboard.flips(sq, p, o)
+            let f = flips(sq, p, o)
             var key = 0
             if sq == hashMove {
                 key = Int.min
@@ -252,7 +286,7 @@ struct EndgameSearch {
             while m != 0 {
                 let sq = m.trailingZeroBitCount
                 m &= m &- 1
-                let f = Bitboard.flips(sq, p, o)
+                let f = flips(sq, p, o)
                 let np = o ^ f, no = p ^ f ^ (UInt64(1) << UInt64(sq))
                 let score = n == 5 ? -solveFew(np, no, -beta, -alpha, 4) : -shallow(np, no, -beta, -alpha, n - 1)
                 if score > best {

@@ -31,6 +31,13 @@ public final class EndgameSolver: @unchecked Sendable {
     public let threads: Int
     let control: SearchControl
     let workers: UnsafeMutablePointer<EndgameSearch>
+    /// Table size for a position: `--hash-mb` at most, but small positions get a small table
+    /// (a big one costs more in page faults than the search itself: 2 MB at 12 empties,
+    /// doubling with each empty).
+    public static func tableMegabytes(empties: Int, limit: Int) -> Int {
+        max(1, min(limit, 1 << min(20, max(1, empties - 11))))
+    }
+
     /// Split only at nodes with at least this many empties (below, one thread searches).
     nonisolated(unsafe) public static var splitMinEmpties = 12
     let pool: SplitPool?
@@ -153,15 +160,23 @@ public final class EndgameSolver: @unchecked Sendable {
             ties = result.moveScores.filter { $0.score == score }.map { $0.square }
             result.moveScores.sort { $0.score > $1.score }
         } else {
-            score = splitSearch(p, o, -bound, bound, n)
-            if !stopped {
-                // Every move that reaches the score: a null window just below it.
-                for mv in moves {
-                    let s = -splitSearch(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)),
-                                         -score, -score + 1, n - 1)
+            // Root search that also finds ties: each later move is tested against "at least
+            // the best so far" (window best-1, best); only moves passing it are re-searched.
+            score = Int.min
+            for (i, mv) in moves.enumerated() {
+                let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
+                if i == 0 {
+                    score = -splitSearch(np, no, -bound, bound, n - 1)
+                    ties = [mv.square]
+                } else {
+                    let s = -splitSearch(np, no, -score, -score + 1, n - 1)
                     if stopped { break }
-                    if s >= score { ties.append(mv.square) }
+                    if s >= score {
+                        let exact = -splitSearch(np, no, -bound, -(score - 1), n - 1)
+                        if exact > score { score = exact; ties = [mv.square] } else if exact == score { ties.append(mv.square) }
+                    }
                 }
+                if stopped { break }
             }
         }
         result.score = score

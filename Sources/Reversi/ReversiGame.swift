@@ -67,7 +67,8 @@ public enum ReversiGame: GameDefinition {
         }
 
         let budget = context.budget
-        let solver = EndgameSolver(geometry: position.geometry, threads: context.threads, hashMB: context.hashMB,
+        let megabytes = EndgameSolver.tableMegabytes(empties: position.emptyCount, limit: context.hashMB)
+        let solver = EndgameSolver(geometry: position.geometry, threads: context.threads, hashMB: megabytes,
                                    shouldStop: { budget.shouldStop(nodes: $0) })
         let everyMove = context.verb == .analyze
         let solved = everyMove ? solver.analyze(position) : solver.solve(position)

@@ -115,7 +115,7 @@ final class SplitPool: @unchecked Sendable {
                 if joined { return sp }
             }
             if !keepWaiting() { return nil }
-            condition.wait(until: Date(timeIntervalSinceNow: 0.002))
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.002))
         }
     }
 }

@@ -1,0 +1,85 @@
+// The board geometry: 8x8, 6x6 or 4x4 squares in the a1 corner of a 64-bit bitboard, its
+// quadrants (for parity ordering), corners, start position and square names.
+// Square index = row * 8 + column, a1 = 0, h1 = 7, a8 = 56.
+
+/// The board area: which of the 64 bits are squares of the game being played.
+public struct BoardGeometry: Sendable, Hashable {
+    /// Side length: 4, 6 or 8.
+    public let size: Int
+    /// The playable squares.
+    public let mask: UInt64
+    /// Number of playable squares (16, 36, 64).
+    public var squareCount: Int { size * size }
+    /// The four quadrants, for parity ordering.
+    public let quadrants: (UInt64, UInt64, UInt64, UInt64)
+    /// The corners (good moves to try early).
+    public let corners: UInt64
+
+    public init?(size: Int) {
+        guard size == 4 || size == 6 || size == 8 else { return nil }
+        self.size = size
+        var m: UInt64 = 0
+        var q: [UInt64] = [0, 0, 0, 0]
+        let half = size / 2
+        for r in 0..<size {
+            for c in 0..<size {
+                let bit = UInt64(1) << UInt64(r * 8 + c)
+                m |= bit
+                q[(r >= half ? 2 : 0) + (c >= half ? 1 : 0)] |= bit
+            }
+        }
+        mask = m
+        quadrants = (q[0], q[1], q[2], q[3])
+        let s = size - 1
+        corners = (UInt64(1) << 0) | (UInt64(1) << UInt64(s)) | (UInt64(1) << UInt64(s * 8)) | (UInt64(1) << UInt64(s * 8 + s))
+    }
+
+    public static let standard = BoardGeometry(size: 8)!
+
+    public static func == (a: BoardGeometry, b: BoardGeometry) -> Bool { a.size == b.size }
+    public func hash(into hasher: inout Hasher) { hasher.combine(size) }
+
+    /// The start position: d4/e5 white, d5/e4 black (scaled to the board), black to move.
+    public var startDiscs: (black: UInt64, white: UInt64) {
+        let a = size / 2 - 1, b = size / 2
+        let white = (UInt64(1) << UInt64(a * 8 + a)) | (UInt64(1) << UInt64(b * 8 + b))
+        let black = (UInt64(1) << UInt64(a * 8 + b)) | (UInt64(1) << UInt64(b * 8 + a))
+        return (black, white)
+    }
+
+    /// Squares of the quadrants holding an odd number of `empties` (parity ordering:
+    /// Thompson / Edax play into odd regions first so the side to move gets the last move there).
+    @inline(__always)
+    public func oddQuadrants(_ empties: UInt64) -> UInt64 {
+        // Fold the rows of each half onto its first row, then the columns of each half onto
+        // its first column: bit 0, half, 8*half, 8*half+half hold the four parities.
+        // (No popcount: without a target CPU flag that is a long bit-twiddling sequence.)
+        let half = UInt64(size >> 1)
+        var y = empties
+        var k: UInt64 = 1
+        while k < half { y ^= empties >> (8 * k); k += 1 }
+        var z = y
+        k = 1
+        while k < half { z ^= y >> k; k += 1 }
+        var odd: UInt64 = 0
+        if z & 1 != 0 { odd |= quadrants.0 }
+        if (z >> half) & 1 != 0 { odd |= quadrants.1 }
+        if (z >> (8 * half)) & 1 != 0 { odd |= quadrants.2 }
+        if (z >> (9 * half)) & 1 != 0 { odd |= quadrants.3 }
+        return odd
+    }
+
+    /// "a1".."h8" for a square index.
+    public static func name(of square: Int) -> String {
+        let letters: [Character] = ["a", "b", "c", "d", "e", "f", "g", "h"]
+        return "\(letters[square & 7])\(square >> 3 + 1)"
+    }
+
+    /// Parses "a1".."h8" (either case); nil when malformed or off this board.
+    public func square(named text: Substring) -> Int? {
+        let chars = Array(text.lowercased())
+        guard chars.count == 2, let c = chars[0].asciiValue, let r = chars[1].asciiValue,
+              c >= 97, c < 97 + UInt8(size), r >= 49, r < 49 + UInt8(size) else { return nil }
+        return Int(r - 49) * 8 + Int(c - 97)
+    }
+}
