@@ -14,7 +14,7 @@ let bitboardSettings: [SwiftSetting] = optimized
 
 /// Per-game build settings and test fixture folders (data, not sources).
 let gameSettings: [String: [SwiftSetting]] = ["Reversi": bitboardSettings]
-let testFixtures: [String: [String]] = ["Reversi": ["Fixtures"]]
+let testFixtures: [String: [String]] = ["Reversi": ["Fixtures"], "Shogi": ["Fixtures"], "Battleship": ["Fixtures"]]
 
 /// One module a game; each depends on SolverKit only.
 let games: [String] = ["PegSolitaire", "Reversi", "Shogi", "Quarto", "Battleship"]
