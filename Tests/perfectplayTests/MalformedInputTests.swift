@@ -12,7 +12,7 @@ private struct Expectation {
 }
 
 private func expectations(in folder: URL) throws -> [Expectation] {
-    let text = try String(contentsOf: folder.appendingPathComponent("EXPECTED.tsv"), encoding: .utf8)
+    let text = try String(contentsOf: folder.appendingPathComponent("EXPECTED.txt"), encoding: .utf8)
     return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         return Expectation(file: fields[0], location: fields[1], message: fields[2])
@@ -23,7 +23,7 @@ private func expectations(in folder: URL) throws -> [Expectation] {
     let folder = packageRoot.appendingPathComponent("Tests/Fixtures/malformed")
     let expected = try expectations(in: folder)
     // The corpus and its expectations list the same files.
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "EXPECTED.tsv" }
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "EXPECTED.txt" }
     #expect(Set(files) == Set(expected.map(\.file)))
 
     let out = temporaryDirectory()
