@@ -13,7 +13,8 @@ public enum QuartoGame: GameDefinition {
     public static let fileExtensions = ["quarto"]
 
     public static var options: [OptionHelp] {
-        [OptionHelp("--no-line", "quarto: skip the principal line (solve) to save time")]
+        [OptionHelp("no-line", "quarto: solve without the principal line"),
+         OptionHelp("value-only", "quarto: solve gives the value and distance only (no best moves, no line)")]
     }
 
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
@@ -65,6 +66,9 @@ public enum QuartoGame: GameDefinition {
             result.append(("moves", .array(moves.map { .object([("move", .string($0.move.description))] + valueJSON($0.value)) })))
             return Outcome(result: .object(result), stats: stats(), summary: "\(value), \(moves.count) moves")
         default:
+            if context.has("value-only") {
+                return Outcome(result: .object(result), stats: stats(), summary: "\(value)")
+            }
             guard let best = solver.bestMoves(position, score: value.score) else { return stopped(result) }
             result.append(("bestMoves", JSON(best.map(\.description))))
             if !context.has("no-line") {
