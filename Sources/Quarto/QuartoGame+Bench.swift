@@ -45,6 +45,53 @@ extension QuartoGame {
                 }
             })
         }
+        suites.append(BenchSuite(name: "quarto-early", summary: "Every position with 2 pieces placed (classic), one per symmetry class, with the piece to place or to choose: each must be a draw. 60 s cap a class; columns count the classes proven.") { context in
+            var rows: [BenchRow] = []
+            for handed in [true, false] {
+                let classes = earlyClasses(placed: 2, handed: handed)
+                var draws = 0, others = 0, unfinished = 0
+                var nodes: UInt64 = 0, hits: UInt64 = 0
+                let start = SearchBudget(limits: Limits())
+                for (i, p) in classes.enumerated() {
+                    let budget = SearchBudget(limits: Limits(timeLimit: 60, hashMB: context.hashMB))
+                    let solver = QuartoSolver(rules: .classic, hashMB: context.hashMB, threads: context.threads,
+                                              shouldStop: { budget.shouldStop(nodes: $0) })
+                    let v = solver.value(of: p)
+                    nodes += solver.statistics.nodes
+                    hits += solver.statistics.tableHits
+                    if v == nil { unfinished += 1 } else if v!.score == 0 { draws += 1 } else { others += 1 }
+                    context.log("class \(i + 1)/\(classes.count): \(v.map(\.description) ?? "limit") \(budget.elapsed) s")
+                }
+                rows.append(BenchRow(handed ? "2 placed, piece to place" : "2 placed, piece to choose", [
+                    ("classes", .int(classes.count)), ("draws", .int(draws)), ("notDraws", .int(others)),
+                    ("unfinished", .int(unfinished)), ("nodes", JSON(nodes)), ("tableHits", JSON(hits)),
+                    ("seconds", .double(start.elapsed)),
+                ]))
+            }
+            return rows
+        })
         return suites
+    }
+
+    /// One position per symmetry class among those with `placed` pieces on the classic board,
+    /// with a piece in hand or none.
+    static func earlyClasses(placed: Int, handed: Bool) -> [Position] {
+        let group = SymmetryGroup(rules: .classic)
+        var seen = Set<UInt128>()
+        var out: [Position] = []
+        func visit(_ board: Board, _ used: UInt16, _ from: Int, _ left: Int) {
+            if left == 0 {
+                for h in handed ? Array(0..<16) : [-1] where h < 0 || used >> h & 1 == 0 {
+                    let p = Position(board: board, hand: h < 0 ? nil : h, rules: .classic)
+                    if seen.insert(group.canonicalKey(board, hand: p.hand)).inserted { out.append(p) }
+                }
+                return
+            }
+            for s in from..<16 { for q in 0..<16 where used >> q & 1 == 0 {
+                visit(board.placing(q, at: s), used | UInt16(1) << q, s + 1, left - 1)
+            } }
+        }
+        visit(Board(), 0, 0, placed)
+        return out
     }
 }
