@@ -273,7 +273,7 @@ final class SearchThread {
 
     /// Nodes with at least this many empty squares order all their (placement, piece) moves
     /// together: the move leaving the opponent the fewest (placement, safe piece) replies first.
-    let jointOrderMinEmpties = 7
+    let jointOrderMinEmpties = 6
 
     /// The move loop of `search` with joint ordering; returns the fail-soft best score.
     func searchJointOrder(_ occ: UInt16, _ bits: UInt64, _ avail: UInt16, _ hand: Int, _ alphaIn: Int, _ beta: Int, _ ply: Int) -> Int {
