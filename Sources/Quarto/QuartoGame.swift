@@ -2,7 +2,8 @@
 
 import SolverKit
 
-/// `solve`: `{"rules", "toMove": "place PIECE" | "choose", "value": "win"|"loss"|"draw",
+/// `solve`: `{"rules", "toMove": "place PIECE" | "choose", "piecesPlaced", "board" (16 cells
+/// a1 b1 .. d4, piece names or "."), "value": "win"|"loss"|"draw",
 /// "distance": plies, "bestMoves": [...], "line": [...]}`; `analyze`: value and distance plus
 /// `"moves": [{"move", "value", "distance"}]` for every legal move, best first; `count`:
 /// `{"drawnFullBoards": N}`, the full boards completing the position with no winning line.
@@ -36,6 +37,7 @@ public enum QuartoGame: GameDefinition {
             ("rules", .string(position.rules.rawValue)),
             ("toMove", .string(position.hand.map { "place " + Piece.name($0) } ?? "choose")),
             ("piecesPlaced", .int(16 - position.board.emptyCount)),
+            ("board", JSON((0..<16).map { position.board.occupied >> $0 & 1 == 1 ? Piece.name(position.board.piece(at: $0)) : "." })),
         ]
         if context.verb == .count {
             let n = DrawCount.count(board: position.board, rules: position.rules, threads: context.threads,
