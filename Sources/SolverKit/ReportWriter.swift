@@ -17,8 +17,7 @@ public final class ReportWriter {
     /// Records kept from an earlier run (with `--resume`): their sources are skipped.
     private(set) public var previous: [ResultRecord] = []
 
-    /// Opens `directory/results.jsonl`: emptied, or with `resume` kept (a torn last line, left
-    /// by a killed run, is cut off) and its records loaded.
+    /// Opens `directory/results.jsonl`: emptied, or with `resume` its finished records kept.
     /// The game's drawing of a record and its charts, for `index.html`.
     public var fragment: (ResultRecord) -> String? = { _ in nil }
     public var charts: ([ResultRecord]) -> [BarChart] = { _ in [] }
@@ -30,21 +29,17 @@ public final class ReportWriter {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/results.jsonl"
         if resume, let data = FileManager.default.contents(atPath: path) {
-            var bytes = [UInt8](data)
-            if let lastNewline = bytes.lastIndex(of: 0x0A) {
-                if lastNewline != bytes.count - 1 {
-                    bytes.removeSubrange((lastNewline + 1)...)
-                    truncate(path, off_t(bytes.count))
-                }
-            } else {
-                bytes.removeAll()
-                truncate(path, 0)
-            }
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-                if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json) {
+            // Keep the finished records; a torn last line (a killed run) and positions stopped
+            // by a limit or an interruption are dropped, so they run again and each position
+            // ends up in the file once. The file is replaced atomically.
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json),
+                   record.status != .limit {
                     previous.append(record)
                 }
             }
+            let kept = previous.map { $0.json.serialized + "\n" }.joined()
+            try kept.write(toFile: path, atomically: true, encoding: .utf8)
             descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         } else {
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
@@ -58,7 +53,7 @@ public final class ReportWriter {
 
     /// Whether an earlier run already finished this position (for `--resume`).
     public func alreadyDone(source: String, verb: Verb) -> Bool {
-        previous.contains { $0.source == source && $0.verb == verb && $0.status != .limit }
+        previous.contains { $0.source == source && $0.verb == verb }
     }
 
     /// Appends one record as one whole line (a single write), then refreshes `summary.md`

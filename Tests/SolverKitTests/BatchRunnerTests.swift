@@ -129,3 +129,21 @@ private func records(_ path: String) throws -> [JSON] {
     #expect(merged.map(\.result) == single.map(\.result))
     #expect(merged.map(\.status) == single.map(\.status))
 }
+
+@Test func resumeRerunsPositionsStoppedByALimitAndKeepsEachOnce() throws {
+    let dir = temporaryDirectory()
+    try "200000\n4\n".write(toFile: dir + "/limited.sum", atomically: true, encoding: .utf8)
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/limited.sum"])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    configuration.limits = Limits(nodeLimit: 2048)
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
+    configuration.resume = true
+    configuration.limits = Limits()
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    let written = try records(dir + "/Reports/limited/results.jsonl")
+    #expect(written.map { $0["source"]?.stringValue ?? "" }.sorted() == ["\(dir)/limited.sum:1", "\(dir)/limited.sum:2"])
+    #expect(written.allSatisfy { $0["status"] == "solved" })
+    // 1 + 2 + ... + 200000, independent of the runner.
+    #expect(written.contains { $0["result"]?["sum"] == 20_000_100_000 })
+}
