@@ -2,7 +2,8 @@
 
 import SolverKit
 
-/// `solve`: `{"rules", "toMove": "place PIECE" | "choose", "value": "win"|"loss"|"draw",
+/// `solve`: `{"rules", "toMove": "place PIECE" | "choose", "piecesPlaced", "board" (16 cells
+/// a1 b1 .. d4, piece names or "."), "value": "win"|"loss"|"draw",
 /// "distance": plies, "bestMoves": [...], "line": [...]}`; `analyze`: value and distance plus
 /// `"moves": [{"move", "value", "distance"}]` for every legal move, best first; `count`:
 /// `{"drawnFullBoards": N}`, the full boards completing the position with no winning line.
@@ -13,7 +14,8 @@ public enum QuartoGame: GameDefinition {
     public static let fileExtensions = ["quarto"]
 
     public static var options: [OptionHelp] {
-        [OptionHelp("--no-line", "quarto: skip the principal line (solve) to save time")]
+        [OptionHelp("no-line", "quarto: solve without the principal line"),
+         OptionHelp("value-only", "quarto: solve gives the value and distance only (no best moves, no line)")]
     }
 
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
@@ -35,6 +37,7 @@ public enum QuartoGame: GameDefinition {
             ("rules", .string(position.rules.rawValue)),
             ("toMove", .string(position.hand.map { "place " + Piece.name($0) } ?? "choose")),
             ("piecesPlaced", .int(16 - position.board.emptyCount)),
+            ("board", JSON((0..<16).map { position.board.occupied >> $0 & 1 == 1 ? Piece.name(position.board.piece(at: $0)) : "." })),
         ]
         if context.verb == .count {
             let n = DrawCount.count(board: position.board, rules: position.rules, threads: context.threads,
@@ -65,6 +68,9 @@ public enum QuartoGame: GameDefinition {
             result.append(("moves", .array(moves.map { .object([("move", .string($0.move.description))] + valueJSON($0.value)) })))
             return Outcome(result: .object(result), stats: stats(), summary: "\(value), \(moves.count) moves")
         default:
+            if context.has("value-only") {
+                return Outcome(result: .object(result), stats: stats(), summary: "\(value)")
+            }
             guard let best = solver.bestMoves(position, score: value.score) else { return stopped(result) }
             result.append(("bestMoves", JSON(best.map(\.description))))
             if !context.has("no-line") {

@@ -37,12 +37,12 @@ public final class QuartoSolver: @unchecked Sendable {
     /// Set once a limit stopped a search: later answers are nil.
     public private(set) var stopped = false
 
-    public init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int = 5,
+    public init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int? = nil,
                 group: SymmetryGroup? = nil, shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
         self.group = group ?? SymmetryGroup(rules: rules)
         self.table = TranspositionTable(megabytes: hashMB)
         self.threads = max(1, threads)
-        self.tableMinEmpties = tableMinEmpties
+        self.tableMinEmpties = tableMinEmpties ?? 5
         self.shouldStop = shouldStop
     }
 
@@ -91,6 +91,7 @@ public final class QuartoSolver: @unchecked Sendable {
 
     /// Exact value of a position, or nil when a limit stopped the search.
     public func value(of position: Position) -> Value? {
+        // win/draw/loss first (a narrow window proves a draw fastest), the distance only for a win or loss
         guard let wdl = search(position, alpha: -1, beta: 1) else { return nil }
         var score = wdl
         if wdl != 0 {

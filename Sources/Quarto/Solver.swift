@@ -21,6 +21,10 @@ final class SearchThread {
     /// Nodes with fewer empty squares than this skip the table (the canonical form costs more than
     /// re-searching the small subtree).
     let tableMinEmpties: Int
+    /// Nodes with at least this many empty squares order their placements.
+    let orderMinEmpties: Int
+    /// Nodes with at least this many empty squares order the pieces they hand over.
+    let pieceOrderMinEmpties = 7
     let shouldStop: (UInt64) -> Bool
     /// Helper threads visit moves in a rotated order so that they fill the shared table with
     /// different subtrees (lazy SMP).
@@ -36,6 +40,7 @@ final class SearchThread {
         self.group = group
         self.table = table
         self.tableMinEmpties = tableMinEmpties
+        self.orderMinEmpties = 6
         self.rotation = rotation
         self.shouldStop = shouldStop
         let ls = group.rules.lines
@@ -91,6 +96,40 @@ final class SearchThread {
         return deadly[d]
     }
 
+    /// The pieces having each attribute value (index 2a + bit), for counting what is left.
+    static let piecesWithValue: [UInt16] = (0..<8).map { v in
+        (0..<16).reduce(0) { $1 >> (v / 2) & 1 == v & 1 ? $0 | UInt16(1) << $1 : $0 }
+    }
+
+    /// The lines that can still be won: their pieces share a value and enough pieces with that
+    /// value are left (in hand or to be handed over) to fill their empty squares. Counts up to
+    /// `limit` lines and stops there.
+    @inline(__always) func liveLines(_ occ: UInt16, _ bits: UInt64, _ remaining: UInt16, limit: Int) -> Int {
+        var left0 = 0, left1 = 0   // remaining pieces per attribute value, 8-bit fields
+        for a in 0..<4 {
+            left1 |= (remaining & SearchThread.piecesWithValue[2 * a + 1]).nonzeroBitCount << (8 * a)
+            left0 |= (remaining & SearchThread.piecesWithValue[2 * a]).nonzeroBitCount << (8 * a)
+        }
+        var count = 0
+        for i in 0..<lineCount {
+            let l = lines[i]
+            let o = occ & l
+            let n = o.nonzeroBitCount
+            if n == 4 { continue }
+            let need = 4 - n
+            let x = bits & lineLanes[i]
+            let zero = SearchThread.zeroLanes(x), one = SearchThread.zeroLanes(x ^ (UInt64(o) &* 0x0001_0001_0001_0001))
+            for a in 0..<4 {
+                if zero >> a & 1 == 1 && left0 >> (8 * a) & 0xFF >= need || one >> a & 1 == 1 && left1 >> (8 * a) & 0xFF >= need {
+                    count += 1
+                    if count >= limit { return count }
+                    break
+                }
+            }
+        }
+        return count
+    }
+
     @inline(__always) static func place(_ bits: UInt64, _ piece: Int, _ s: Int) -> UInt64 {
         bits | Board.spread(piece) << UInt64(s)
     }
@@ -103,6 +142,8 @@ final class SearchThread {
         if stopped { return 0 }
         let empties = 16 - occ.nonzeroBitCount
         if empties == 1 { return 0 }  // the last piece fills the board without a line
+        // no line can still be won: the board fills up without a winner
+        if liveLines(occ, bits, avail | UInt16(1) << hand, limit: 1) == 0 { return 0 }
         var alpha = alphaIn, beta = betaIn
         // bounds from the distances: no win before our next placement, no loss before the opponent's
         let worst = ply + 2 - mate, bestPossible = mate - ply - 3
@@ -127,10 +168,37 @@ final class SearchThread {
         }
         let alpha0 = alpha
         var best = -mate - 1
+        if empties >= jointOrderMinEmpties {
+            best = searchJointOrder(occ, bits, avail, hand, alpha, beta, ply)
+            if stopped { return 0 }
+        } else {
         var empty = ~occ
+        // placement order: most live lines left first (more lines with three pieces leave the
+        // opponent fewer safe pieces, so refutations come sooner; measured: 19.0M nodes against
+        // 29.8M unordered and 46.9M fewest-first on a 4-piece position), 4 bits a square
+        let ordered = empties >= orderMinEmpties
+        var scores: UInt64 = 0
+        if ordered {
+            var e = empty
+            while e != 0 {
+                let s = e.trailingZeroBitCount
+                e &= e - 1
+                let n = liveLines(occ | UInt16(1) << s, SearchThread.place(bits, hand, s), avail, limit: 15)
+                scores |= UInt64(15 - n) << UInt64(4 * s)
+            }
+        }
         outer: while empty != 0 {
-            let s: Int
-            if rotation == 0 {
+            var s: Int
+            if ordered {
+                var e = empty, bestScore = 16
+                s = 0
+                while e != 0 {
+                    let t = rotation == 0 ? e.trailingZeroBitCount : 15 - e.leadingZeroBitCount
+                    e &= ~(1 << t)
+                    let sc = Int(scores >> UInt64(4 * t) & 15)
+                    if sc < bestScore { bestScore = sc; s = t }
+                }
+            } else if rotation == 0 {
                 s = empty.trailingZeroBitCount
             } else {
                 s = 15 - empty.leadingZeroBitCount
@@ -146,8 +214,41 @@ final class SearchThread {
                 continue
             }
             var rest = safe
+            // piece order: the piece that leaves the opponent the fewest (placement, safe piece)
+            // replies first, packed 8 bits a piece (capped)
+            let pieceOrdered = empties >= pieceOrderMinEmpties && safe.nonzeroBitCount > 1
+            var pieceScores = (UInt64(0), UInt64(0))
+            if pieceOrdered {
+                var r = safe
+                while r != 0 {
+                    let q = r.trailingZeroBitCount
+                    r &= r - 1
+                    let left = avail & ~(1 << q)
+                    var replies = 0
+                    var e = ~occ2
+                    while e != 0 {
+                        let t = e.trailingZeroBitCount
+                        e &= e - 1
+                        replies += (left & ~deadlyPieces(occ2 | UInt16(1) << t, SearchThread.place(bits2, q, t))).nonzeroBitCount
+                    }
+                    let v = UInt64(min(replies, 255)) << UInt64(8 * (q & 7))
+                    if q < 8 { pieceScores.0 |= v } else { pieceScores.1 |= v }
+                }
+            }
             while rest != 0 {
-                let q = rotation == 0 ? rest.trailingZeroBitCount : 15 - rest.leadingZeroBitCount
+                var q: Int
+                if pieceOrdered {
+                    var r = rest, bestScore = 256
+                    q = 0
+                    while r != 0 {
+                        let t = r.trailingZeroBitCount
+                        r &= r - 1
+                        let sc = Int((t < 8 ? pieceScores.0 : pieceScores.1) >> UInt64(8 * (t & 7)) & 255)
+                        if sc < bestScore { bestScore = sc; q = t }
+                    }
+                } else {
+                    q = rotation == 0 ? rest.trailingZeroBitCount : 15 - rest.leadingZeroBitCount
+                }
                 rest &= ~(1 << q)
                 let v = -search(occ2, bits2, avail & ~(1 << q), q, -beta, -max(alpha, best), ply + 1)
                 if stopped { return 0 }
@@ -156,6 +257,7 @@ final class SearchThread {
                     if best >= beta { break outer }
                 }
             }
+        }
         }
         if useTable {
             let lower = best >= beta ? best : -mate - 1
@@ -167,6 +269,68 @@ final class SearchThread {
             }
         }
         return best
+    }
+
+    /// Nodes with at least this many empty squares order all their (placement, piece) moves
+    /// together: the move leaving the opponent the fewest (placement, safe piece) replies first.
+    let jointOrderMinEmpties = 6
+
+    /// The move loop of `search` with joint ordering; returns the fail-soft best score.
+    func searchJointOrder(_ occ: UInt16, _ bits: UInt64, _ avail: UInt16, _ hand: Int, _ alphaIn: Int, _ beta: Int, _ ply: Int) -> Int {
+        var best = -mate - 1
+        let alpha = alphaIn
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { moves -> Int in
+            var count = 0
+            var empty = ~occ
+            while empty != 0 {
+                let s = empty.trailingZeroBitCount
+                empty &= empty - 1
+                let occ2 = occ | UInt16(1) << s
+                let bits2 = SearchThread.place(bits, hand, s)
+                let safe = avail & ~deadlyPieces(occ2, bits2)
+                if safe == 0 {
+                    let v = ply + 2 - mate
+                    if v > best { best = v }
+                    continue
+                }
+                var r = safe
+                while r != 0 {
+                    let q = r.trailingZeroBitCount
+                    r &= r - 1
+                    let left = avail & ~(1 << q)
+                    var replies = 0
+                    var e = ~occ2
+                    while e != 0 {
+                        let t = e.trailingZeroBitCount
+                        e &= e - 1
+                        replies += (left & ~deadlyPieces(occ2 | UInt16(1) << t, SearchThread.place(bits2, q, t))).nonzeroBitCount
+                    }
+                    let tie = rotation == 0 ? count : 255 - count
+                    moves[count] = UInt32(replies) << 16 | UInt32(tie) << 8 | UInt32(s << 4 | q)
+                    count += 1
+                }
+            }
+            if best >= beta { return best }
+            // insertion sort, ascending replies
+            if count > 1 {
+                for i in 1..<count {
+                    let x = moves[i]
+                    var j = i - 1
+                    while j >= 0 && moves[j] > x { moves[j + 1] = moves[j]; j -= 1 }
+                    moves[j + 1] = x
+                }
+            }
+            for i in 0..<count {
+                let s = Int(moves[i] >> 4 & 15), q = Int(moves[i] & 15)
+                let v = -search(occ | UInt16(1) << s, SearchThread.place(bits, hand, s), avail & ~(1 << q), q, -beta, -max(alpha, best), ply + 1)
+                if stopped { return 0 }
+                if v > best {
+                    best = v
+                    if best >= beta { return best }
+                }
+            }
+            return best
+        }
     }
 
     /// Table scores are relative to the node (plies from it), search scores to the root.

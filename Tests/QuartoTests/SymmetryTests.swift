@@ -55,7 +55,7 @@ import Testing
 }
 
 /// Applies a board map and a piece map (attribute permutation, then complement) to a position.
-private func transform(_ p: Position, boardMap: [Int], perm: [Int], flip: Int) -> Position {
+func transform(_ p: Position, boardMap: [Int], perm: [Int], flip: Int) -> Position {
     func mapPiece(_ x: Int) -> Int {
         var y = 0
         for a in 0..<4 where x >> a & 1 == 1 { y |= 1 << perm[a] }
@@ -105,4 +105,22 @@ private func transform(_ p: Position, boardMap: [Int], perm: [Int], flip: Int) -
     let keys = Set(positions.map { g.canonicalKey($0.board, hand: $0.hand) })
     let orbitIDs = Set(positions.map { orbitOf[$0]! })
     #expect(keys.count == orbitIDs.count)
+}
+
+@Test func earlyPositionClassesMatchExplicitOrbits() {
+    // the symmetry classes of the 2-piece positions (piece to choose) counted two ways: distinct
+    // canonical keys (QuartoGame.earlyClasses) and orbits under the explicit 32 x 384 maps
+    let g = SymmetryGroup(rules: .classic)
+    var perms: [[Int]] = []
+    func permute(_ a: [Int], _ rest: [Int]) { if rest.isEmpty { perms.append(a) }; for x in rest { permute(a + [x], rest.filter { $0 != x }) } }
+    permute([], [0, 1, 2, 3])
+    var orbit: Set<Position> = []
+    var orbits = 0
+    for s in 0..<16 { for t in (s + 1)..<16 { for p in 0..<16 { for q in 0..<16 where q != p {
+        let pos = Position(board: Board().placing(p, at: s).placing(q, at: t), hand: nil)
+        if orbit.contains(pos) { continue }
+        orbits += 1
+        for m in g.boardMaps { for perm in perms { for flip in 0..<16 { orbit.insert(transform(pos, boardMap: m, perm: perm, flip: flip)) } } }
+    } } } }
+    #expect(QuartoGame.earlyClasses(placed: 2, handed: false).count == orbits)
 }
