@@ -7,12 +7,10 @@ import SolverKit
 
 extension BattleshipGame {
     public static func reportFragment(for record: ResultRecord) -> String? {
-        guard let colon = record.source.lastIndex(of: ":"), let line = Int(record.source[record.source.index(after: colon)...]) else {
-            return BattleshipReportSource.fallback("the source '\(record.source)' is not path:line")
-        }
-        let path = String(record.source[..<colon])
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return BattleshipReportSource.fallback("the file \(path) could not be read")
+        let path: String, line: Int, text: String
+        switch ReportSource.text(of: record.source) {
+        case .success(let read): (path, line, text) = read
+        case .failure(let failure): return BattleshipReportSource.fallback(failure.message)
         }
         if path.lowercased().hasSuffix(".bimaru") {
             for parsed in BimaruFormat.parse(text, file: path) {
@@ -107,18 +105,11 @@ extension BattleshipGame {
         let bimaru = records.filter { $0.result["grid"] != nil }
         if bimaru.count > 3 {
             var buckets: [Int: Int] = [:]
-            for r in bimaru { buckets[Int(log10Approx(max(r.nodes, 1)).rounded(.down)), default: 0] += 1 }
+            for r in bimaru { buckets[Int(log10(max(r.nodes, 1)).rounded(.down)), default: 0] += 1 }
             let bars = buckets.keys.sorted().map { ("10^\($0)", Double(buckets[$0]!)) }
             charts.append(BarChart(title: "Bimaru puzzles by search nodes (order of magnitude)", xLabel: "nodes", yLabel: "puzzles", bars: bars))
         }
         return charts
-    }
-
-    /// log10 for bucketing (no Foundation maths needed for a bar label).
-    static func log10Approx(_ x: Double) -> Double {
-        var v = x, e = 0.0
-        while v >= 10 { v /= 10; e += 1 }
-        return e
     }
 }
 
@@ -237,7 +228,5 @@ enum BattleshipDrawing {
 }
 
 enum BattleshipReportSource {
-    static func fallback(_ reason: String) -> String {
-        "<p class=\"muted\">Cannot draw this position: \(HTML.escape(reason)).</p>"
-    }
+    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

@@ -129,27 +129,11 @@ struct PegBoardDrawing {
 
 /// Re-reads a position from `record.source` ("path:line") with the `.peg` parser.
 enum PegReportSource {
-    struct Failure: Error { var message: String }
+    typealias Failure = ReportSource.Failure
 
     static func problem(at source: String) -> Result<PegProblem, Failure> {
-        guard let colon = source.lastIndex(of: ":"), let line = Int(source[source.index(after: colon)...]) else {
-            return .failure(Failure(message: "the source '\(source)' is not path:line"))
-        }
-        let path = String(source[..<colon])
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(Failure(message: "the file \(path) could not be read"))
-        }
-        for parsed in PegFile.parse(text: text, file: path) {
-            switch parsed {
-            case .success(let p) where p.location.line == line: return .success(p)
-            case .failure(let e) where e.location.line == line: return .failure(Failure(message: "the position no longer parses (\(e))"))
-            default: continue
-            }
-        }
-        return .failure(Failure(message: "\(path) has no position at line \(line) any more"))
+        ReportSource.item(at: source, parse: { PegFile.parse(text: $0, file: $1) }, location: { $0.location })
     }
 
-    static func fallback(_ reason: String) -> String {
-        "<p class=\"muted\">Cannot draw this position: \(HTML.escape(reason)).</p>"
-    }
+    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

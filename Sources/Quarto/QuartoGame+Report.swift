@@ -132,24 +132,10 @@ enum QuartoBoardDrawing {
 
 /// Re-reads a position from `record.source` ("path:line") with the .quarto parser, and reads moves.
 enum QuartoReportSource {
-    struct Failure: Error { var message: String }
+    typealias Failure = ReportSource.Failure
 
     static func position(at source: String) -> Result<Position, Failure> {
-        guard let colon = source.lastIndex(of: ":"), let line = Int(source[source.index(after: colon)...]) else {
-            return .failure(Failure(message: "the source '\(source)' is not path:line"))
-        }
-        let path = String(source[..<colon])
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(Failure(message: "the file \(path) could not be read"))
-        }
-        for parsed in QuartoFormat.parse(text: text, file: path) {
-            switch parsed {
-            case .success(let p) where p.location.line == line: return .success(p.position)
-            case .failure(let e) where e.location.line == line: return .failure(Failure(message: "the position no longer parses (\(e))"))
-            default: continue
-            }
-        }
-        return .failure(Failure(message: "\(path) has no position at line \(line) any more"))
+        ReportSource.item(at: source, parse: { QuartoFormat.parse(text: $0, file: $1) }, location: { $0.location }).map(\.position)
     }
 
     /// `b2+tdSh`, `+tdSh` or `b2` (the notation of `Move.description`).
@@ -170,7 +156,5 @@ enum QuartoReportSource {
         return Move(square: square, given: given)
     }
 
-    static func fallback(_ reason: String) -> String {
-        "<p class=\"muted\">Cannot draw this position: \(HTML.escape(reason)).</p>"
-    }
+    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

@@ -127,27 +127,11 @@ struct OthelloBoardDrawing {
 
 /// Re-reads a position from `record.source` ("path:line") with the .obf parser.
 enum ReversiReportSource {
-    struct Failure: Error { var message: String }
+    typealias Failure = ReportSource.Failure
 
     static func position(at source: String) -> Result<Position, Failure> {
-        guard let colon = source.lastIndex(of: ":"), let line = Int(source[source.index(after: colon)...]) else {
-            return .failure(Failure(message: "the source '\(source)' is not path:line"))
-        }
-        let path = String(source[..<colon])
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(Failure(message: "the file \(path) could not be read"))
-        }
-        for parsed in ObfRecord.parseFile(text, file: path) {
-            switch parsed {
-            case .success(let r) where r.location.line == line: return .success(r.position)
-            case .failure(let e) where e.location.line == line: return .failure(Failure(message: "the position no longer parses (\(e))"))
-            default: continue
-            }
-        }
-        return .failure(Failure(message: "\(path) has no position at line \(line) any more"))
+        ReportSource.item(at: source, parse: { ObfRecord.parseFile($0, file: $1) }, location: { $0.location }).map(\.position)
     }
 
-    static func fallback(_ reason: String) -> String {
-        "<p class=\"muted\">Cannot draw this position: \(HTML.escape(reason)).</p>"
-    }
+    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

@@ -151,29 +151,27 @@ enum ShogiBoardDrawing {
 /// Re-reads a problem from `record.source` ("path:line"): `.sfen` lines are `<sfen> # name`,
 /// `.tsv` files name an `sfen` column in their header row.
 enum ShogiReportSource {
-    struct Failure: Error { var message: String }
+    typealias Failure = ReportSource.Failure
 
     static func position(at source: String) -> Result<Position, Failure> {
-        guard let colon = source.lastIndex(of: ":"), let line = Int(source[source.index(after: colon)...]), line >= 1 else {
-            return .failure(Failure(message: "the source '\(source)' is not path:line"))
-        }
-        let path = String(source[..<colon])
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(Failure(message: "the file \(path) could not be read"))
+        let path: String, line: Int, text: String
+        switch ReportSource.text(of: source) {
+        case .success(let read): (path, line, text) = read
+        case .failure(let failure): return .failure(failure)
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        guard line <= lines.count else { return .failure(Failure(message: "\(path) has no line \(line) any more")) }
+        guard line <= lines.count else { return .failure(Failure("\(path) has no line \(line) any more")) }
         var sfen = lines[line - 1]
         var column = 1
         if path.lowercased().hasSuffix(".tsv") {
             guard let headerLine = lines.first(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" } }) else {
-                return .failure(Failure(message: "\(path) is empty"))
+                return .failure(Failure("\(path) is empty"))
             }
             let header = headerLine.drop(while: { $0 == "#" || $0 == " " }).split(separator: "\t", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             let cols = sfen.split(separator: "\t", omittingEmptySubsequences: false)
             guard let i = header.firstIndex(of: "sfen"), i < cols.count else {
-                return .failure(Failure(message: "\(path) line \(line) has no sfen column"))
+                return .failure(Failure("\(path) line \(line) has no sfen column"))
             }
             column = cols[..<i].reduce(1) { $0 + $1.count + 1 }
             sfen = cols[i]
@@ -184,15 +182,13 @@ enum ShogiReportSource {
             sfen = sfen.dropFirst(lead)
             while sfen.hasSuffix(" ") || sfen.hasSuffix("\t") { sfen = sfen.dropLast() }
         }
-        guard !sfen.isEmpty else { return .failure(Failure(message: "\(path) has no problem at line \(line) any more")) }
+        guard !sfen.isEmpty else { return .failure(Failure("\(path) has no problem at line \(line) any more")) }
         do {
             return .success(try Position(sfen: sfen, at: SourceLocation(file: path, line: line, column: column)))
         } catch {
-            return .failure(Failure(message: "the problem no longer parses (\(error))"))
+            return .failure(Failure("the problem no longer parses (\(error))"))
         }
     }
 
-    static func fallback(_ reason: String) -> String {
-        "<p class=\"muted\">Cannot draw this position: \(HTML.escape(reason)).</p>"
-    }
+    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }
