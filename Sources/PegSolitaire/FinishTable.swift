@@ -14,8 +14,8 @@ public struct FinishTable: Sendable {
     public var nodes: UInt64
 
     /// `pairNodeLimit`: nodes allowed to one (start, finish) search before it is left
-    /// undecided; `shouldStop(total nodes)` stops the whole table.
-    public static func compute(board: Board, pairNodeLimit: UInt64 = 4_000_000, shouldStop: @escaping (UInt64) -> Bool) -> FinishTable {
+    /// undecided (64M decides every start of the French board: d3 -> d2 needs 30M); `shouldStop(total nodes)` stops the whole table.
+    public static func compute(board: Board, pairNodeLimit: UInt64 = 64_000_000, shouldStop: @escaping (UInt64) -> Bool) -> FinishTable {
         let n = board.holeCount
         let classes = PositionClass(board: board)
         let perms = board.automorphisms()
