@@ -33,17 +33,7 @@ enum PegBench {
     }
 
     static func triangle(side: Int, vacancy: Int) -> PegProblem {
-        var lines = ["lattice: triangular", "target: any"]
-        var n = 0
-        for r in 0..<side {
-            var row = String(repeating: " ", count: side - 1 - r)
-            for c in 0...r {
-                n += 1
-                row += (n == vacancy ? "." : "o") + (c < r ? " " : "")
-            }
-            lines.append(row)
-        }
-        return problem(lines.joined(separator: "\n"))
+        problem(PegFile.triangle(side: side, vacancy: vacancy))
     }
 
     static func timed<T>(_ body: () -> T) -> (T, Double, Double) {

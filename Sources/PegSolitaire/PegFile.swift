@@ -177,3 +177,21 @@ extension Substring {
         String(self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }
+
+extension PegFile {
+    /// The drawing of a triangle of `side` holes a side with one vacancy (holes numbered 1..
+    /// row by row), one peg anywhere as the target.
+    static func triangle(side: Int, vacancy: Int) -> String {
+        var lines = ["lattice: triangular", "target: any"]
+        var n = 0
+        for r in 0..<side {
+            var row = String(repeating: " ", count: side - 1 - r)
+            for c in 0...r {
+                n += 1
+                row += (n == vacancy ? "." : "o") + (c < r ? " " : "")
+            }
+            lines.append(row)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

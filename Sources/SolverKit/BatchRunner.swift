@@ -189,14 +189,11 @@ public final class BatchRunner {
                                    progress: { text in progressLine.update("\(label): \(text)",
                                                                            elapsed: monotonicSeconds() - runStart,
                                                                            rate: nil) })
-        let outcome = job.run(context)
-        var stats = outcome.stats
-        if !stats.contains(where: { $0.0 == "seconds" }) {
-            stats.append(("seconds", .double((budget.elapsed * 1e6).rounded() / 1e6)))
+        var outcome = job.run(context)
+        if !outcome.stats.contains(where: { $0.0 == "seconds" }) {
+            outcome.stats.append(("seconds", .double((budget.elapsed * 1e6).rounded() / 1e6)))
         }
-        return ResultRecord(game: game.id, verb: configuration.verb, source: source, name: job.name,
-                            status: outcome.status, error: outcome.error, result: outcome.result, stats: stats,
-                            summary: outcome.summary)
+        return ResultRecord(game: game.id, verb: configuration.verb, job: job, outcome: outcome)
     }
 
     private var rate: Double? {

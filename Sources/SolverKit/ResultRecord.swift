@@ -25,6 +25,13 @@ public struct ResultRecord: Sendable {
         self.summary = summary
     }
 
+    /// The record of one job's outcome, as the batch runner writes it.
+    public init(game: String, verb: Verb, job: PositionJob, outcome: Outcome) {
+        self.init(game: game, verb: verb, source: "\(job.location.file):\(job.location.line)", name: job.name,
+                  status: outcome.status, error: outcome.error, result: outcome.result, stats: outcome.stats,
+                  summary: outcome.summary)
+    }
+
     public var json: JSON {
         var pairs: [(String, JSON)] = [
             ("game", .string(game)), ("verb", .string(verb.rawValue)), ("source", .string(source)),

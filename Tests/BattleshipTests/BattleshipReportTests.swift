@@ -19,8 +19,7 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
 private func record(_ path: String, text: String) throws -> ResultRecord {
     let job = try BattleshipGame.load(text: text, file: path)[0].get()
     let outcome = job.run(SolveContext(verb: .solve, threads: 1, hashMB: 8))
-    return ResultRecord(game: BattleshipGame.id, verb: .solve, source: "\(job.location.file):\(job.location.line)", name: job.name,
-                        status: outcome.status, result: outcome.result, stats: outcome.stats, summary: outcome.summary)
+    return ResultRecord(game: BattleshipGame.id, verb: .solve, job: job, outcome: outcome)
 }
 
 @Suite struct BattleshipReportTests {

@@ -20,8 +20,7 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
         let path = bundled("Puzzles/peg/triangle-5.peg")
         let job = try PegSolitaireGame.load(text: try String(contentsOfFile: path, encoding: .utf8), file: path)[0].get()
         let outcome = job.run(SolveContext(verb: .solve, threads: 1, hashMB: 8))
-        return ResultRecord(game: PegSolitaireGame.id, verb: .solve, source: "\(job.location.file):\(job.location.line)", name: job.name,
-                            status: outcome.status, result: outcome.result, stats: outcome.stats, summary: outcome.summary)
+        return ResultRecord(game: PegSolitaireGame.id, verb: .solve, job: job, outcome: outcome)
     }
 
     @Test func drawsTheStartAndOneBoardPerMove() throws {

@@ -23,8 +23,7 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
         try Self.text.write(toFile: path, atomically: true, encoding: .utf8)
         let job = try QuartoGame.load(text: Self.text, file: path)[0].get()
         let outcome = job.run(SolveContext(verb: verb, threads: 1, hashMB: 8))
-        return ResultRecord(game: QuartoGame.id, verb: verb, source: "\(job.location.file):\(job.location.line)", name: job.name,
-                            status: outcome.status, result: outcome.result, stats: outcome.stats, summary: outcome.summary)
+        return ResultRecord(game: QuartoGame.id, verb: verb, job: job, outcome: outcome)
     }
 
     @Test func drawsStartAndEveryMoveOfTheLine() throws {
