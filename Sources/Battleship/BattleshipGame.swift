@@ -6,6 +6,7 @@ import SolverKit
 
 public enum BattleshipGame: GameDefinition {
     public static let id = "battleship"
+    public static let aliases = ["bimaru"]
     public static let fileExtensions = ["battleship", "bimaru"]
 
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {

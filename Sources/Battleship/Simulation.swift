@@ -5,6 +5,7 @@
 
 import Dispatch
 import Synchronization
+import SolverKit
 
 public enum ShooterStrategy: String, CaseIterable, Sendable {
     /// Uniformly random unknown cell.

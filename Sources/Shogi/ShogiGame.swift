@@ -5,6 +5,7 @@ import SolverKit
 
 public enum ShogiGame: GameDefinition {
     public static let id = "shogi"
+    public static let aliases = ["tsume"]
     public static let fileExtensions = ["sfen", "tsv"]
 
     public static var options: [OptionHelp] {

@@ -43,7 +43,9 @@ public struct GameCatalog: @unchecked Sendable {
         games.first { $0.fileExtensions.contains(ext.lowercased()) }
     }
 
-    public func game(id: String) -> (any GameDefinition.Type)? { games.first { $0.id == id } }
+    public func game(id: String) -> (any GameDefinition.Type)? {
+        games.first { $0.id == id } ?? games.first { $0.aliases.contains(id) }
+    }
 
     public var extensions: [String] { games.flatMap { $0.fileExtensions } }
 }

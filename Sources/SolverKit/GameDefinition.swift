@@ -4,6 +4,8 @@
 public protocol GameDefinition {
     /// Short lower-case name: "peg", "reversi", "shogi", "quarto", "battleship".
     static var id: String { get }
+    /// Other names the game answers to on the command line (`tsume` for shogi, `bimaru`).
+    static var aliases: [String] { get }
     /// File extensions, without the dot, that hold this game's positions.
     static var fileExtensions: [String] { get }
     /// Parses one file: a job or an error for each position. Never traps on any input.
@@ -12,8 +14,8 @@ public protocol GameDefinition {
     static var options: [OptionHelp] { get }
     /// The suites `perfectplay bench <id>` runs.
     static var benchSuites: [BenchSuite] { get }
-    /// Verbs of the game's own (`perfectplay VERB <id> ARGS...`): the exit code, or nil when
-    /// the game has no such verb.
+    /// Verbs of the game's own (`perfectplay VERB <id> ARGS...`, e.g. `simulate`, `generate`
+    /// via `PuzzleGeneration.main`): the exit code, or nil when the game has no such verb.
     static func command(_ verb: String, arguments: [String]) -> Int32?
     /// HTML for one record in `index.html` (inline SVG boards, the solution step by step), or
     /// nil for the generic view. Drawn from the record alone, so merged runs draw too.
@@ -23,6 +25,7 @@ public protocol GameDefinition {
 }
 
 extension GameDefinition {
+    public static var aliases: [String] { [] }
     public static var options: [OptionHelp] { [] }
     public static var benchSuites: [BenchSuite] { [] }
     public static func command(_ verb: String, arguments: [String]) -> Int32? { nil }

@@ -44,7 +44,9 @@ public struct HTMLReport {
         out += "Nodes \(NumberFormat.grouped(Int(nodes))), time \(NumberFormat.seconds(seconds)) s"
         if seconds > 0 { out += ", \(NumberFormat.compact(nodes / seconds)) nodes/s" }
         out += ".</p>"
-        for chart in charts { out += chart.svg }
+        let spread = DifficultySpread(records: records)
+        if let line = spread.line { out += "<p class=\"muted\">\(HTML.escape(line))</p>" }
+        for chart in charts + [spread.chart].compactMap({ $0 }) { out += chart.svg }
         out += "<h2>Positions</h2><table><tr><th>#</th><th>name</th><th>status</th><th>result</th><th>nodes</th><th>seconds</th><th>nodes/s</th></tr>"
         for (i, r) in records.enumerated() {
             let result = r.status == .error ? (r.error ?? "") : r.summary

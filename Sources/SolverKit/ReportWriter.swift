@@ -132,6 +132,7 @@ public struct SummaryReport {
         out += "Positions: \(records.count) (solved \(counts[.solved] ?? 0), limit \(counts[.limit] ?? 0), "
         out += "error \(counts[.error] ?? 0)). Nodes: \(NumberFormat.grouped(Int(totalNodes))). "
         out += "Time: \(NumberFormat.seconds(totalSeconds)) s.\n\n"
+        if let spread = DifficultySpread(records: records).line { out += spread + "\n\n" }
         out += table.rendered
         return out
     }

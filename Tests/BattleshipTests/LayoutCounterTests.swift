@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Battleship
+import SolverKit
 
 /// The naive reference: all placements of every ship, nested, checked one layout at a time.
 struct BruteForceCounter {

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Battleship
+import SolverKit
 
 @Test func splitMix64MatchesReference() {
     // Reference outputs of SplitMix64 from seed 0 (Vigna's splitmix64.c).

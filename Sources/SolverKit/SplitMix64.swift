@@ -14,12 +14,22 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// Uniform in 0..<n without modulo bias (Lemire's multiply-and-reject).
+    /// Uniform in 0..<n without modulo bias (Lemire's multiply-and-reject); 0 when n <= 1.
     @inline(__always) public mutating func below(_ n: Int) -> Int {
+        guard n > 1 else { return 0 }
         let bound = UInt64(n)
         while true {
             let r = next().multipliedFullWidth(by: bound)
             if r.low >= (0 &- bound) % bound { return Int(r.high) }
         }
+    }
+}
+
+extension SplitMix64 {
+    /// The generator of item `index` of a run seeded with `seed`: items are independent of
+    /// one another, so a run gives the same items whatever the thread count.
+    public init(seed: UInt64, item index: Int) {
+        var mixer = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
+        self.init(seed: mixer.next())
     }
 }
