@@ -17,7 +17,10 @@ public enum BattleshipGame: GameDefinition {
                     let analysis = BattleshipAnalysis(record: position.record, threads: context.threads, budget: context.budget)
                     let stats: [(String, JSON)] = [("nodes", JSON(analysis.count.nodes))]
                     if !analysis.count.complete {
-                        return Outcome(status: .limit, result: .null, stats: stats, summary: "limit reached")
+                        // The best bound so far: counting only adds, so the layouts counted bound the total below.
+                        let bound = JSON.object([("layoutsAtLeast", JSON(analysis.count.layouts))])
+                        return Outcome(status: .limit, result: .object([("bound", bound)]), stats: stats,
+                                       summary: "limit reached: at least \(analysis.count.layouts) layouts")
                     }
                     return Outcome(result: analysis.json, stats: stats, summary: analysis.summary)
                 }
@@ -61,6 +64,7 @@ public enum BattleshipGame: GameDefinition {
             if !checked { summary += ", CHECK FAILED" }
         }
         if !solution.complete {
+            fields.append(("bound", .object([("solutionsAtLeast", .int(solution.count))])))
             return Outcome(status: .limit, result: .object(fields), stats: stats, summary: "limit reached after \(solution.count) solution(s)")
         }
         return Outcome(result: .object(fields), stats: stats, summary: summary)

@@ -37,7 +37,8 @@ public enum FewestMoves {
         var finish: UInt64? = problem.isFinish(start) ? start : nil
         var depth = 0
         while finish == nil && !frontier.isEmpty {
-            if shouldStop() { return FewestMovesResult(solvable: nil, jumps: [], moves: depth, visited: parent.count, space: result) }
+            // Solvable is known here; no finish within `depth` moves bounds the fewest below.
+            if shouldStop() { return FewestMovesResult(solvable: nil, jumps: [], moves: depth + 1, visited: parent.count, space: result) }
             depth += 1
             var next: [UInt64] = []
             for p in frontier {

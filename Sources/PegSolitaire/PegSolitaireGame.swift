@@ -33,12 +33,19 @@ public enum PegSolitaireGame: GameDefinition {
 
     static func solve(_ problem: PegProblem, _ context: SolveContext) -> Outcome {
         let budget = context.budget
-        let solver = PegSolver(problem: problem, shouldStop: { budget.shouldStop(nodes: $0) })
+        let solver = PegSolver(problem: problem, hashMB: context.hashMB, shouldStop: { budget.shouldStop(nodes: $0) })
         let r = solver.solve()
         let stats: [(String, JSON)] = [("nodes", JSON(r.nodes)), ("seconds", JSON(budget.elapsed))]
         guard let solvable = r.solvable else {
-            return Outcome(status: .limit, result: ["solvable": .null, "target": .string(problem.targetDescription)],
-                           stats: stats, summary: "limit reached, undecided")
+            // The best bound so far: the fewest pegs a searched line left, with that line.
+            var result: [(String, JSON)] = [("solvable", .null), ("target", .string(problem.targetDescription))]
+            var summary = "limit reached, undecided"
+            if let fewest = r.fewestPegsReached {
+                result.append(("bound", .object([("fewestPegsReached", .int(fewest)),
+                                                 ("lineSoFar", JSON(problem.board.moveStrings(r.bestLineSoFar)))])))
+                summary += ", best line so far leaves \(fewest) pegs"
+            }
+            return Outcome(status: .limit, result: .object(result), stats: stats, summary: summary)
         }
         return solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: r.proof, stats: stats)
     }
@@ -52,8 +59,12 @@ public enum PegSolitaireGame: GameDefinition {
         let stats: [(String, JSON)] = [("nodes", JSON(r.space.children)), ("visited", .int(r.visited)),
                                         ("seconds", JSON(budget.elapsed))]
         guard let solvable = r.solvable else {
-            return Outcome(status: .limit, result: ["solvable": .null, "target": .string(problem.targetDescription)],
-                           stats: stats, summary: "limit reached, undecided")
+            // The best bound so far: once the state space is done, solvable is known and the
+            // breadth-first search bounds the fewest moves from below.
+            var result: [(String, JSON)] = [("solvable", r.moves > 0 ? .bool(true) : .null), ("target", .string(problem.targetDescription))]
+            if r.moves > 0 { result.append(("bound", .object([("fewestMovesAtLeast", .int(r.moves))]))) }
+            return Outcome(status: .limit, result: .object(result), stats: stats,
+                           summary: r.moves > 0 ? "limit reached: solvable, fewest moves >= \(r.moves)" : "limit reached, undecided")
         }
         var outcome = solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: solvable ? nil : "exhaustive search", stats: stats)
         if solvable, case .object(var fields) = outcome.result {

@@ -9,6 +9,9 @@ public struct SolveResult: Sendable {
     public var nodes: UInt64
     /// Why it is impossible, when it was decided without search.
     public var proof: String?
+    /// When stopped: the fewest pegs any searched line left, and that line (the best so far).
+    public var fewestPegsReached: Int? = nil
+    public var bestLineSoFar: [Int] = []
 }
 
 public final class PegSolver {
@@ -21,7 +24,11 @@ public final class PegSolver {
     let orders: [[Int]]
     var jumpOrder: [Int]
     var dead = PositionSet()
+    let hashMB: Int
     var path: [Int] = []
+    /// The fewest pegs a searched line has left, and that line: what a limit reports.
+    var fewestPegs = Int.max
+    var fewestPath: [Int] = []
     public internal(set) var nodes: UInt64 = 0
     var stopped = false
     let shouldStop: (UInt64) -> Bool
@@ -29,8 +36,11 @@ public final class PegSolver {
     lazy var stopCheck: (UInt64) -> Bool = shouldStop
 
     /// `shouldStop(nodes)` is asked every 4096 nodes.
-    public init(problem: PegProblem, shouldStop: @escaping (UInt64) -> Bool = { _ in false }) {
+    /// `hashMB` bounds the table of dead positions (`--hash-mb`); a full table starts over.
+    public init(problem: PegProblem, hashMB: Int = 256, shouldStop: @escaping (UInt64) -> Bool = { _ in false }) {
         self.problem = problem
+        self.hashMB = hashMB
+        dead.byteLimit = max(1, hashMB) << 20
         board = problem.board
         tables = SymmetryTables(permutations: board.symmetries(for: problem.target), holes: board.holeCount)
         if case .hole(let t) = problem.target {
@@ -73,10 +83,11 @@ public final class PegSolver {
         if problem.target == .anyHole {
             // One peg anywhere: one search per hole the position class allows, each with its
             // own pagodas and dead set.
-            finishes = PositionClass(board: board).possibleFinishes(from: problem.start, holes: board.holeCount).map { f in
+            let holes = PositionClass(board: board).possibleFinishes(from: problem.start, holes: board.holeCount)
+            finishes = holes.map { f in
                 var sub = problem
                 sub.target = .hole(f)
-                return PegSolver(problem: sub)
+                return PegSolver(problem: sub, hashMB: max(1, hashMB / max(1, holes.count)))
             }
         } else {
             finishes = [self]
@@ -98,7 +109,12 @@ public final class PegSolver {
                     return SolveResult(solvable: true, jumps: sub.path, nodes: nodes)
                 case .stopped:
                     nodes = used &+ sub.lastTurnNodes
-                    return SolveResult(solvable: nil, jumps: [], nodes: nodes)
+                    var stopped = SolveResult(solvable: nil, jumps: [], nodes: nodes)
+                    if let best = finishes.min(by: { $0.fewestPegs < $1.fewestPegs }), best.fewestPegs < Int.max {
+                        stopped.fewestPegsReached = best.fewestPegs
+                        stopped.bestLineSoFar = best.fewestPath
+                    }
+                    return stopped
                 case .exhausted:
                     open.remove(at: k)
                 case .paused:
@@ -165,6 +181,7 @@ public final class PegSolver {
         nodes &+= 1
         if nodes & 4095 == 0 && stopCheck(nodes) { stopped = true }
         if stopped { return false }
+        if pegs < fewestPegs { fewestPegs = pegs; fewestPath = path }
         if problem.isFinish(p) { return true }
         if pegs <= targetPegs { return false }
         for k in pagodas.indices where pagodas[k].value(p) < pagodaFloors[k] { return false }

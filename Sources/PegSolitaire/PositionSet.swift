@@ -1,9 +1,13 @@
-// An open-addressing hash set of positions (UInt64, never 0), growing by doubling.
+// An open-addressing hash set of positions (UInt64, never 0), growing by doubling up to an
+// optional byte limit (`--hash-mb`); a full limited set starts over (it is then a cache).
 
 struct PositionSet {
     private var slots: UnsafeMutablePointer<UInt64>
     private var mask: Int
     private(set) var count = 0
+    /// Largest table in bytes; at the limit a full set forgets everything (only for sets whose
+    /// members are a cache, like the solver's dead positions; never for exact sets).
+    var byteLimit = Int.max
 
     init(capacity: Int = 1 << 16) {
         var size = 16
@@ -32,7 +36,14 @@ struct PositionSet {
     /// Inserts; returns false if it was already there.
     @discardableResult
     mutating func insert(_ key: UInt64) -> Bool {
-        if (count + 1) * 4 > (mask + 1) * 3 { grow() }
+        if (count + 1) * 4 > (mask + 1) * 3 {
+            // Growing needs the old and the new table at once: three times the old size.
+            if (mask + 1) * 3 * MemoryLayout<UInt64>.stride <= byteLimit {
+                grow()
+            } else if (count + 1) * 10 > (mask + 1) * 9 {
+                clear()
+            }
+        }
         var i = PositionSet.hash(key) & mask
         while true {
             let s = slots[i]
@@ -40,6 +51,11 @@ struct PositionSet {
             if s == 0 { slots[i] = key; count += 1; return true }
             i = (i + 1) & mask
         }
+    }
+
+    private mutating func clear() {
+        slots.update(repeating: 0, count: mask + 1)
+        count = 0
     }
 
     private mutating func grow() {

@@ -59,7 +59,15 @@ public enum QuartoGame: GameDefinition {
         func stopped(_ partial: [(String, JSON)]) -> Outcome {
             Outcome(status: .limit, result: .object(head + partial), stats: stats(), summary: "stopped by a limit")
         }
-        guard let value = solver.value(of: position) else { return stopped([]) }
+        guard let value = solver.value(of: position) else {
+            // The best bound so far: the outcome when the win/draw/loss search finished.
+            let names = [-1: "loss", 0: "draw", 1: "win"]
+            let known = solver.knownOutcome.flatMap { names[$0] }
+            let bound = JSON.object([("lower", .string(known ?? "loss")), ("upper", .string(known ?? "win"))])
+            var outcome = stopped([("bound", bound)])
+            outcome.summary = known.map { "stopped by a limit: \($0), distance not established" } ?? "stopped by a limit: value unknown"
+            return outcome
+        }
         var result = head + valueJSON(value)
         context.progress("value \(value), now the best moves")
         switch context.verb {

@@ -36,6 +36,9 @@ public final class QuartoSolver: @unchecked Sendable {
     public private(set) var statistics = SearchStatistics()
     /// Set once a limit stopped a search: later answers are nil.
     public private(set) var stopped = false
+    /// The last `value(of:)`'s win/draw/loss (1, 0, -1) once known: the bound a limit leaves
+    /// when it stops the distance search.
+    public private(set) var knownOutcome: Int?
 
     public init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int? = nil,
                 group: SymmetryGroup? = nil, shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
@@ -92,7 +95,9 @@ public final class QuartoSolver: @unchecked Sendable {
     /// Exact value of a position, or nil when a limit stopped the search.
     public func value(of position: Position) -> Value? {
         // win/draw/loss first (a narrow window proves a draw fastest), the distance only for a win or loss
+        knownOutcome = nil
         guard let wdl = search(position, alpha: -1, beta: 1) else { return nil }
+        knownOutcome = wdl.signum()
         var score = wdl
         if wdl != 0 {
             guard let exact = search(position, alpha: -mate - 1, beta: mate + 1) else { return nil }

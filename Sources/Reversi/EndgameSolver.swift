@@ -18,6 +18,9 @@ public struct EndgameResult: Sendable {
     public var nodes: UInt64
     /// true when the budget stopped the search before it finished (the values are then void).
     public var stopped: Bool
+    /// When stopped: the best exact move value proven so far (a lower bound on the score) and
+    /// its move; nil when no root move was finished.
+    public var lowerBound: (score: Int, move: Int)? = nil
 }
 
 /// A raw pointer handed to the threads of a split; they touch disjoint parts (or only read).
@@ -166,7 +169,9 @@ public final class EndgameSolver: @unchecked Sendable {
             for (i, mv) in moves.enumerated() {
                 let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
                 if i == 0 {
-                    score = -splitSearch(np, no, -bound, bound, n - 1)
+                    let first = -splitSearch(np, no, -bound, bound, n - 1)
+                    if stopped { break }
+                    score = first
                     ties = [mv.square]
                 } else {
                     let s = -splitSearch(np, no, -score, -score + 1, n - 1)
@@ -186,6 +191,7 @@ public final class EndgameSolver: @unchecked Sendable {
         }
         result.nodes = nodes
         result.stopped = stopped
+        if stopped, let first = ties.first, score != Int.min { result.lowerBound = (score, first) }
         return result
     }
 

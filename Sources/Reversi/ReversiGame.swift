@@ -79,7 +79,16 @@ public enum ReversiGame: GameDefinition {
             ("threads", .int(solver.threads)),
         ]
         if solved.stopped {
-            return Outcome(status: .limit, result: .object(result), stats: stats, summary: "limit reached")
+            // The best bound so far: a finished root move's exact value bounds the score below.
+            let most = position.geometry.squareCount
+            var bound: [(String, JSON)] = [("lower", .int(solved.lowerBound?.score ?? -most)), ("upper", .int(most))]
+            if let best = solved.lowerBound { bound.append(("bestMoveSoFar", .string(moveName(best.move)))) }
+            result.append(("bound", .object(bound)))
+            if everyMove, !solved.moveScores.isEmpty {
+                result.append(("movesSoFar", .object(solved.moveScores.map { (moveName($0.square), JSON.int($0.score)) })))
+            }
+            let known = solved.lowerBound.map { "score >= \($0.score) (\(moveName($0.move)))" } ?? "no root move finished"
+            return Outcome(status: .limit, result: .object(result), stats: stats, summary: "limit reached: \(known)")
         }
         result += [
             ("score", .int(solved.score)),

@@ -60,6 +60,7 @@ enum TsumeRun {
                     result += [("pv", JSON(a.line.map(\.usi))), ("kif", .string(problem.position.kifLine(a.line).joined(separator: " "))),
                                ("verified", JSON(check == nil))]
                 }
+                result.append(("bound", .object([("lengthAtMost", JSON(a.length))])))
                 summary = "limit: mate proven in \(a.length) plies or fewer, shortest not established"
             } else {
                 result = [("mate", .null)]

@@ -17,6 +17,12 @@ public protocol GameDefinition {
     /// Verbs of the game's own (`perfectplay VERB <id> ARGS...`, e.g. `simulate`, `generate`
     /// via `PuzzleGeneration.main`): the exit code, or nil when the game has no such verb.
     static func command(_ verb: String, arguments: [String]) -> Int32?
+    /// `perfectplay split`: the work units `depth` moves below the first position of a file
+    /// (see `WorkSplit`); nil when the game cannot split.
+    static func split(text: String, file: String, depth: Int, verb: Verb) -> Result<WorkSplit, ParseError>?
+    /// `perfectplay merge --tree`: the root's outcome from the game's tree and every unit's
+    /// record (by unit name), equal to solving the root in one run.
+    static func joinTree(_ tree: JSON, units: [String: ResultRecord]) throws(WorkTreeError) -> Outcome
     /// HTML for one record in `index.html` (inline SVG boards, the solution step by step), or
     /// nil for the generic view. Drawn from the record alone, so merged runs draw too.
     static func reportFragment(for record: ResultRecord) -> String?
@@ -30,6 +36,10 @@ extension GameDefinition {
     public static var benchSuites: [BenchSuite] { [] }
     public static func command(_ verb: String, arguments: [String]) -> Int32? { nil }
     public static func reportFragment(for record: ResultRecord) -> String? { nil }
+    public static func split(text: String, file: String, depth: Int, verb: Verb) -> Result<WorkSplit, ParseError>? { nil }
+    public static func joinTree(_ tree: JSON, units: [String: ResultRecord]) throws(WorkTreeError) -> Outcome {
+        throw WorkTreeError("\(id) has no tree to join")
+    }
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { [] }
 }
 

@@ -21,6 +21,10 @@ struct CommandLineArguments {
     var nodeLimit: UInt64?
     var shard: (index: Int, count: Int)?
     var flags: [String: String] = [:]
+    /// `split --depth D`: plies below the root where the work units are cut.
+    var depth = 2
+    /// `merge --tree FILE`: the tree file `split` wrote.
+    var treeFile: String?
 
     static var defaultThreads: Int { max(1, sysconfCores()) }
 
@@ -63,6 +67,8 @@ struct CommandLineArguments {
                         throw UsageError(description: "--time-limit wants seconds > 0, not '\(text)'")
                     }
                     timeLimit = seconds
+                case "depth": depth = try Self.natural(try value(name), name)
+                case "tree": treeFile = try value(name)
                 case "node-limit": nodeLimit = UInt64(try Self.positive(try value(name), name))
                 case "shard":
                     let text = try value(name)

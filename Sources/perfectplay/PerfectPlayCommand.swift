@@ -22,7 +22,7 @@ enum PerfectPlayCommand {
         let rest = Array(argv.dropFirst())
         let gameOptions = catalog.games.flatMap { $0.options }
         switch verb {
-        case "solve", "analyze", "count", "bench", "merge":
+        case "solve", "analyze", "count", "bench", "merge", "split":
             let arguments: CommandLineArguments
             do {
                 arguments = try CommandLineArguments(verb: verb, arguments: rest, gameOptions: gameOptions)
@@ -30,7 +30,8 @@ enum PerfectPlayCommand {
                 return usageError("\(error)")
             }
             if verb == "bench" { return bench(arguments) }
-            if verb == "merge" { return MergeCommand.run(arguments) }
+            if verb == "merge" { return arguments.treeFile == nil ? MergeCommand.run(arguments) : TreeMergeCommand.run(arguments) }
+            if verb == "split" { return SplitCommand.run(arguments) }
             if arguments.help {
                 print(Help.verb(verb))
                 return 0
