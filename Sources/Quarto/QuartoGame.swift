@@ -4,8 +4,9 @@ import SolverKit
 
 /// `solve`: `{"rules", "toMove": "place PIECE" | "choose", "piecesPlaced", "board" (16 cells
 /// a1 b1 .. d4, piece names or "."), "value": "win"|"loss"|"draw",
-/// "distance": plies, "bestMoves": [...], "line": [...]}`; `analyze`: value and distance plus
-/// `"moves": [{"move", "value", "distance"}]` for every legal move, best first; `count`:
+/// "distance": plies, "bestMoves": [...], "winningMoves": [every move that wins at any distance],
+/// "line": [...]}`; `analyze`: value and distance plus `"moves": [{"move", "value", "distance"}]`
+/// for every legal move, best first, and `winningMoves`; `count`:
 /// `{"drawnFullBoards": N}`, the full boards completing the position with no winning line.
 /// Moves are written `b2+tdSh` (place at b2, hand over tdSh), `+tdSh` (only choose, at the
 /// start) or `b2` (a placement that ends the game).
@@ -16,6 +17,11 @@ public enum QuartoGame: GameDefinition {
     public static var options: [OptionHelp] {
         [OptionHelp("no-line", "quarto: solve without the principal line"),
          OptionHelp("value-only", "quarto: solve gives the value and distance only (no best moves, no line)")]
+    }
+
+    /// `perfectplay generate quarto ...` (QuartoGenerator.swift).
+    public static func command(_ verb: String, arguments: [String]) -> Int32? {
+        verb == "generate" ? QuartoGenerator.command(arguments) : nil
     }
 
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
@@ -74,6 +80,7 @@ public enum QuartoGame: GameDefinition {
         case .analyze:
             guard let moves = solver.analyze(position) else { return stopped(result) }
             result.append(("moves", .array(moves.map { .object([("move", .string($0.move.description))] + valueJSON($0.value)) })))
+            result.append(("winningMoves", JSON(moves.filter { $0.value.score > 0 }.map(\.move.description))))
             return Outcome(result: .object(result), stats: stats(), summary: "\(value), \(moves.count) moves")
         default:
             if context.has("value-only") {
@@ -81,12 +88,21 @@ public enum QuartoGame: GameDefinition {
             }
             guard let best = solver.bestMoves(position, score: value.score) else { return stopped(result) }
             result.append(("bestMoves", JSON(best.map(\.description))))
+            // every move that wins at all (a generated win-in-N puzzle has exactly one)
+            var winningNote = ""
+            if value.score > 0 {
+                guard let winning = solver.winningMoves(position) else { return stopped(result) }
+                result.append(("winningMoves", JSON(winning.map(\.description))))
+                winningNote = winning.count == 1 ? " (the only winning move)" : " (\(winning.count) winning moves)"
+            } else {
+                result.append(("winningMoves", .array([])))
+            }
             if !context.has("no-line") {
                 context.progress("value \(value), now the principal line")
                 guard let line = solver.principalLine(position, score: value.score, first: best.first) else { return stopped(result) }
                 result.append(("line", JSON(line.map(\.description))))
             }
-            return Outcome(result: .object(result), stats: stats(), summary: "\(value), best \(best.prefix(3).map(\.description).joined(separator: " "))\(best.count > 3 ? " ..." : "")")
+            return Outcome(result: .object(result), stats: stats(), summary: "\(value), best \(best.prefix(3).map(\.description).joined(separator: " "))\(best.count > 3 ? " ..." : "")\(winningNote)")
         }
     }
 }

@@ -186,6 +186,22 @@ public final class QuartoSolver: @unchecked Sendable {
         return out
     }
 
+    /// Every move that wins, at any distance (a null-window search of each successor class at
+    /// the win/not-win boundary), or nil when stopped. Empty when the position is not a win.
+    public func winningMoves(_ position: Position) -> [Move]? {
+        var out: [Move] = []
+        for c in moveClasses(position) {
+            switch c.successor {
+            case .ends(let s): if s > 0 { out += c.moves }
+            case .position(let p):
+                // fail-soft on (-1, 0): a result <= -1 bounds the child's value from above by a loss
+                guard let v = search(p, alpha: -1, beta: 0) else { return nil }
+                if v < 0 { out += c.moves }
+            }
+        }
+        return out
+    }
+
     /// A principal line from `position` with value `score`: at each step the first move that
     /// keeps the value, to the end of the game. Nil when stopped.
     public func principalLine(_ position: Position, score: Int, first: Move? = nil) -> [Move]? {

@@ -13,6 +13,11 @@ public enum ReversiGame: GameDefinition {
         [OptionHelp("perft-depth", value: "N", "count: perft depth (default 8)")]
     }
 
+    /// `perfectplay generate reversi ...` (ReversiGenerator.swift).
+    public static func command(_ verb: String, arguments: [String]) -> Int32? {
+        verb == "generate" ? ReversiGenerator.command(arguments) : nil
+    }
+
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
         let ffoBase = ffoFirstNumber(file)
         var index = 0
