@@ -7,6 +7,7 @@ import SolverKit
 enum MergeCommand {
     static let help = """
     perfectplay merge PATH... [--out DIR]
+    perfectplay merge --tree PREFIX.tree.json PATH...   (the root result of a split; see perfectplay split --help)
 
     Joins the results of several runs (for example the shards of `perfectplay solve --shard K/N`
     run on several machines) into one report per collection, equal to a single-machine run:
