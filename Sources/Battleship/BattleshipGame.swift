@@ -33,7 +33,11 @@ public enum BattleshipGame: GameDefinition {
     }
 
     public static func command(_ verb: String, arguments: [String]) -> Int32? {
-        verb == "simulate" ? SimulateCommand.run(arguments) : nil
+        switch verb {
+        case "simulate": return SimulateCommand.run(arguments)
+        case "generate": return BimaruGenerator.main(arguments)
+        default: return nil
+        }
     }
 
     static func loadBimaru(text: String, file: String) -> [Result<PositionJob, ParseError>] {

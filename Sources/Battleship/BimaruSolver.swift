@@ -9,6 +9,9 @@ public struct BimaruSolution: Sendable {
     public var count: Int
     /// The first solution's ship cells (row-major bits).
     public var first: UInt128?
+    /// Every solution found (at most the cap), in search order: the generator looks at where
+    /// a second solution differs from the first.
+    public var grids: [UInt128] = []
     public var nodes: UInt64
     public var complete: Bool
 }
@@ -92,10 +95,10 @@ public struct BimaruSolver {
         let fleetCells = lengths.reduce(0, +)
         if puzzle.rowSums.reduce(0, +) != fleetCells || puzzle.colSums.reduce(0, +) != fleetCells
             || puzzle.rowSums.contains(where: { $0 < 0 }) || puzzle.colSums.contains(where: { $0 < 0 }) {
-            return BimaruSolution(count: 0, first: nil, nodes: 0, complete: true)
+            return BimaruSolution(count: 0, first: nil, grids: [], nodes: 0, complete: true)
         }
         search(0, start: 0, occupied: 0, blocked: 0, state: &state, cap: cap, shouldStop: shouldStop)
-        return BimaruSolution(count: state.found, first: state.first, nodes: state.nodes, complete: !state.stopped)
+        return BimaruSolution(count: state.found, first: state.first, grids: state.grids, nodes: state.nodes, complete: !state.stopped)
     }
 
     struct SearchState {
@@ -103,6 +106,7 @@ public struct BimaruSolver {
         var colNeed: [Int]
         var found = 0
         var first: UInt128?
+        var grids: [UInt128] = []
         var nodes: UInt64 = 0
         var stopped = false
     }
@@ -113,6 +117,7 @@ public struct BimaruSolver {
             if mustShip & ~occupied == 0 {
                 state.found += 1
                 if state.first == nil { state.first = occupied }
+                state.grids.append(occupied)
             }
             return
         }

@@ -6,7 +6,7 @@ public enum PegSolitaireGame: GameDefinition {
     public static let fileExtensions = ["peg"]
 
     public static var options: [OptionHelp] {
-        [OptionHelp("--fewest-moves", "solve: a solution with the fewest moves (a chain of jumps by one peg is one move); runs the full state-space sweep first")]
+        [OptionHelp("fewest-moves", "solve: a solution with the fewest moves (a chain of jumps by one peg is one move); runs the full state-space sweep first")]
     }
 
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
@@ -20,6 +20,10 @@ public enum PegSolitaireGame: GameDefinition {
     }
 
     public static var benchSuites: [BenchSuite] { PegBench.suites }
+
+    public static func command(_ verb: String, arguments: [String]) -> Int32? {
+        verb == "generate" ? PegGenerator.main(arguments) : nil
+    }
 
     static func run(_ problem: PegProblem, _ context: SolveContext) -> Outcome {
         switch context.verb {
@@ -101,27 +105,33 @@ public enum PegSolitaireGame: GameDefinition {
     static func count(_ problem: PegProblem, _ context: SolveContext) -> Outcome {
         let budget = context.budget
         let cpu0 = processCPUSeconds()
-        let r = StateSpace(problem: problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) }).run()
+        let space = StateSpace(problem: problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) })
+        let r = space.run()
         let cpu = processCPUSeconds() - cpu0
         let stats: [(String, JSON)] = [("nodes", JSON(r.children)), ("seconds", JSON(budget.elapsed)), ("cpuSeconds", JSON(cpu)),
                                        ("generateSeconds", JSON(r.generateSeconds)), ("deduplicateSeconds", JSON(r.sortSeconds)),
                                        ("backwardSeconds", JSON(r.backwardSeconds)), ("generateCPU", JSON(r.generateCPU)),
                                        ("deduplicateCPU", JSON(r.sortCPU)), ("backwardCPU", JSON(r.backwardCPU))]
-        let result = countJSON(problem, r)
+        // Solutions up to the symmetries fixing the start and target (Burnside; see SolutionClasses).
+        let classes = r.complete && !r.solutionsOverflowed
+            ? SolutionClasses.upToSymmetry(problem, group: space.tables.permutations, total: r.solutions) : nil
+        let result = countJSON(problem, r, solutionsUpToSymmetry: classes)
         guard r.complete else {
             return Outcome(status: .limit, result: result, stats: stats, summary: "limit reached after \(r.levels.count) levels")
         }
         return Outcome(result: result, stats: stats,
-                       summary: "\(r.positions) positions (\(r.canonicalPositions) up to symmetry), \(r.solutions) solutions, \(r.games) games")
+                       summary: "\(r.positions) positions (\(r.canonicalPositions) up to symmetry), \(r.solutions) solutions"
+                        + (classes.map { " (\($0) up to symmetry)" } ?? "") + ", \(r.games) games")
     }
 
-    static func countJSON(_ problem: PegProblem, _ r: StateSpaceResult) -> JSON {
+    static func countJSON(_ problem: PegProblem, _ r: StateSpaceResult, solutionsUpToSymmetry: UInt128? = nil) -> JSON {
         var fields: [(String, JSON)] = [
             ("target", .string(problem.targetDescription)), ("symmetries", .int(r.groupOrder)),
             ("positions", JSON(r.positions)), ("canonicalPositions", JSON(r.canonicalPositions)),
             ("canSolve", JSON(r.canSolvePositions)), ("canSolveCanonical", JSON(r.canSolveCanonical)),
             ("solutions", JSON(r.solutions)), ("games", JSON(r.games)),
         ]
+        if let classes = solutionsUpToSymmetry { fields.append(("solutionsUpToSymmetry", JSON(classes))) }
         if r.solutionsOverflowed { fields.append(("solutionsOverflowed", true)) }
         fields.append(("perLevel", .array(r.levels.map { level in
             .object([("jumps", .int(level.jumps)), ("pegs", .int(problem.start.nonzeroBitCount - level.jumps)),

@@ -7,8 +7,8 @@ import Testing
 import SolverKit
 
 /// Every arrangement of the fleet (straight ships, no touching, not even diagonally), as cell
-/// sets: the reference the solver is compared with.
-private func allArrangements(width: Int, height: Int, fleet: [Int]) -> [Set<Int>] {
+/// sets: the reference the solver (and the generator's puzzles) are compared with.
+func allArrangements(width: Int, height: Int, fleet: [Int]) -> [Set<Int>] {
     var out = Set<Set<Int>>()
     func placements(_ len: Int) -> [[Int]] {
         var list: [[Int]] = []
