@@ -4,6 +4,7 @@
 // mating move at every attacker turn of every longest defence, and an empty attacker hand at
 // the end of every longest line. The solve record's `unique` field is compared with the same
 // brute force on published problems.
+import Foundation
 import Testing
 import SolverKit
 @testable import Shogi
@@ -117,6 +118,21 @@ private func sfen(of puzzle: GeneratedPuzzle) -> String {
         var p = try position(sfen(of: puzzle))
         #expect(bruteMate(&p, 5) && !bruteMate(&p, 3), "\(puzzle.text)")
         #expect(bruteUnique(&p, 5, emptyHand: true), "\(puzzle.text)")
+    }
+
+    /// The bundled collection, every problem (a second or two).
+    @Test func bundledMateInFiveAgainstTheBruteForce() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Puzzles/tsume/generated/mate-in-5.sfen")
+        let problems = TsumeInput.load(text: try String(contentsOf: url, encoding: .utf8), file: url.path)
+        #expect(problems.count == 50)
+        for item in problems {
+            let problem = try item.get()
+            var p = problem.position
+            #expect(p.tsumeLegalityProblem() == nil, "\(problem.name)")
+            #expect(bruteMate(&p, 5) && !bruteMate(&p, 3), "\(problem.name)")
+            #expect(bruteUnique(&p, 5, emptyHand: true), "\(problem.name)")
+        }
     }
 
     /// `solve` reports `unique` and `leftover`; the brute force decides them on published problems.
