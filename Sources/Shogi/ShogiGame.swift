@@ -23,5 +23,9 @@ public enum ShogiGame: GameDefinition {
         }
     }
 
+    public static func command(_ verb: String, arguments: [String]) -> Int32? {
+        verb == "generate" ? TsumeGenerator.command(arguments) : nil
+    }
+
     public static var benchSuites: [BenchSuite] { TsumeBench.suites }
 }

@@ -20,6 +20,9 @@ func withDeepStack<T>(_ body: @escaping @Sendable () -> T) -> T {
 }
 
 enum TsumeRun {
+    /// Longest shortest mate whose uniqueness `solve` checks.
+    static let uniqueMaxLength = 31
+
     static func run(_ problem: TsumeProblem, context: SolveContext) -> Outcome {
         if context.verb == .count { return perft(problem, context: context) }
         let mateOnly = context.flags["mode"]?.lowercased() == "mate"
@@ -29,11 +32,15 @@ enum TsumeRun {
             let start = monotonicSeconds()
             let solver = MateSolver(position: position, hashMB: hashMB, budget: budget)
             let answer = solver.solve(firstProofOnly: mateOnly, treeDepth: treeDepth)
-            return record(problem, answer, solver: solver, seconds: monotonicSeconds() - start)
+            // uniqueness is only defined against the exact shortest length; capped because the
+            // walk grows with the length (the generated problems are at most 31 plies)
+            let solution = answer.verdict == .mate && answer.exact && answer.length <= uniqueMaxLength
+                ? solver.checkSolution(length: answer.length) : nil
+            return record(problem, answer, solution: solution, solver: solver, seconds: monotonicSeconds() - start)
         }
     }
 
-    static func record(_ problem: TsumeProblem, _ a: MateAnswer, solver: MateSolver, seconds: Double) -> Outcome {
+    static func record(_ problem: TsumeProblem, _ a: MateAnswer, solution: SolutionCheck?, solver: MateSolver, seconds: Double) -> Outcome {
         let stats: [(String, JSON)] = [("nodes", JSON(solver.nodes)), ("seconds", JSON(seconds)),
                                        ("maxPly", JSON(solver.maxPlyReached)), ("hashMB", JSON(solver.table.capacity * MemoryLayout<MateEntry>.stride / 1_048_576))]
         var result: [(String, JSON)] = []
@@ -47,6 +54,18 @@ enum TsumeRun {
                       ("verified", JSON(check == nil))]
             if let c = check { result.append(("verifyError", .string(c))) }
             summary = "mate in \(a.length)" + (a.exact ? "" : " (first proof, not shown shortest)")
+            if a.exact, a.length <= uniqueMaxLength {
+                // null: the budget ran out during the walk
+                result.append(("unique", solution.map { JSON($0.unique) } ?? .null))
+                if solution?.unique == false { summary += ", not unique" }
+            }
+            if check == nil {
+                var end = problem.position
+                for m in a.line { end.play(m) }
+                let leftover = end.handText(problem.position.sideToMove)
+                result.append(("leftover", .string(leftover)))
+                if !leftover.isEmpty { summary += ", leftover \(leftover)" }
+            }
         case .noMate:
             result = [("mate", false)]
             summary = "no mate"
