@@ -35,20 +35,14 @@ public enum BimaruGenerator {
     // MARK: the command
 
     public static func main(_ raw: [String]) -> Int32 {
-        let arguments: GenerateArguments
-        let settings: Settings
-        do {
-            arguments = try GenerateArguments(raw, valued: ["size", "fleet", "max-nodes"])
-            if arguments.help {
-                print(help, terminator: "")
-                return 0
-            }
-            settings = try parseSettings(arguments)
-        } catch {
-            FileHandle.standardError.write("perfectplay generate bimaru: \(error.description)\n")
-            return 2
+        PuzzleGeneration.command(raw, game: "bimaru", valued: ["size", "fleet", "max-nodes"], help: help,
+                                 settings: parseSettings, header: header) { arguments, settings, index, random in
+            candidate(settings, index: index, seed: arguments.seed, random: &random)
         }
-        let header = """
+    }
+
+    static func header(_ arguments: GenerateArguments, _ settings: Settings) -> String {
+        """
             % Solitaire Battleships puzzles made by `perfectplay generate bimaru --size \(settings.width)x\(settings.height) \
             --fleet \(settings.fleet.map(String.init).joined(separator: ",")) --count \(arguments.count) --seed \(arguments.seed)`.
             % Each has exactly one solution and a minimal set of given cells (removing any one of
@@ -56,9 +50,6 @@ public enum BimaruGenerator {
             % `perfectplay solve` counts them) and the number of givens.
 
             """
-        return PuzzleGeneration.main(arguments, game: "bimaru", header: header) { index, random in
-            candidate(settings, index: index, seed: arguments.seed, random: &random)
-        }
     }
 
     static let help = GenerateArguments.help(

@@ -67,26 +67,20 @@ public enum PegGenerator {
     // MARK: the command
 
     public static func main(_ raw: [String]) -> Int32 {
-        let arguments: GenerateArguments
-        let settings: Settings
-        do {
-            arguments = try GenerateArguments(raw, valued: ["board", "pegs", "moves", "max-nodes"])
-            if arguments.help {
-                print(help, terminator: "")
-                return 0
-            }
-            settings = try parseSettings(arguments)
-        } catch {
-            FileHandle.standardError.write(Data("perfectplay generate peg: \(error.description)\n".utf8))
-            return 2
+        PuzzleGeneration.command(raw, game: "peg", valued: ["board", "pegs", "moves", "max-nodes"], help: help,
+                                 settings: parseSettings, header: header) { arguments, settings, index, random in
+            candidate(settings, index: index, seed: arguments.seed, random: &random)
         }
+    }
+
+    static func header(_ arguments: GenerateArguments, _ settings: Settings) -> String {
         var command = "perfectplay generate peg --board \(settings.boardName) --pegs \(settings.pegs.lowerBound)-\(settings.pegs.upperBound)"
         if case .moves(let n) = settings.goal { command += " --moves \(n)" }
         command += " --count \(arguments.count) --seed \(arguments.seed)"
         let property = settings.goal == .unique
             ? "exactly one solution up to symmetry: one class of jump sequences from the start to the target\n# under the board's symmetries that fix both"
             : "a fewest-moves solution of exactly \(settings.goal.moves) moves (a move: jumps by one peg)"
-        let header = """
+        return """
             # Peg solitaire problems made by `\(command)`.
             # Each starts from the drawing and must finish with one peg on the target hole; each has
             # \(property).
@@ -94,9 +88,6 @@ public enum PegGenerator {
             # symmetry), pegs, fewest moves.
 
             """
-        return PuzzleGeneration.main(arguments, game: "peg", header: header) { index, random in
-            candidate(settings, index: index, seed: arguments.seed, random: &random)
-        }
     }
 
     static let help = GenerateArguments.help(

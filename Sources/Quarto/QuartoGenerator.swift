@@ -48,20 +48,9 @@ public enum QuartoGenerator {
 
     /// `perfectplay generate quarto ARGS`: the exit code.
     static func command(_ arguments: [String]) -> Int32 {
-        let args: GenerateArguments
-        let settings: Settings
-        do {
-            args = try GenerateArguments(arguments, valued: valuedOptions)
-            if args.help {
-                print(GenerateArguments.help(game: "quarto", summary: summary, options: optionHelp), terminator: "")
-                return 0
-            }
-            settings = try parse(args)
-        } catch {
-            FileHandle.standardError.write(Data("perfectplay generate quarto: \(error)\n".utf8))
-            return 2
-        }
-        return PuzzleGeneration.main(args, game: "quarto", header: header(args, settings)) { index, random in
+        PuzzleGeneration.command(arguments, game: "quarto", valued: valuedOptions,
+                                 help: GenerateArguments.help(game: "quarto", summary: summary, options: optionHelp),
+                                 settings: parse, header: header) { _, settings, index, random in
             candidate(index, &random, settings)
         }
     }

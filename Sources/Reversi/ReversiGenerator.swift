@@ -30,20 +30,9 @@ public enum ReversiGenerator {
 
     /// `perfectplay generate reversi ARGS`: the exit code.
     static func command(_ arguments: [String]) -> Int32 {
-        let args: GenerateArguments
-        let settings: Settings
-        do {
-            args = try GenerateArguments(arguments, valued: ["empties", "size", "max-nodes"])
-            if args.help {
-                print(GenerateArguments.help(game: "reversi", summary: summary, options: optionHelp), terminator: "")
-                return 0
-            }
-            settings = try parse(args)
-        } catch {
-            FileHandle.standardError.write(Data("perfectplay generate reversi: \(error)\n".utf8))
-            return 2
-        }
-        return PuzzleGeneration.main(args, game: "reversi", header: header(args, settings)) { _, random in
+        PuzzleGeneration.command(arguments, game: "reversi", valued: ["empties", "size", "max-nodes"],
+                                 help: GenerateArguments.help(game: "reversi", summary: summary, options: optionHelp),
+                                 settings: parse, header: header) { _, settings, _, random in
             candidate(&random, settings)
         }
     }

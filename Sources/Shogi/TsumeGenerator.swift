@@ -21,33 +21,25 @@ enum TsumeGenerator {
     ]
 
     static func command(_ arguments: [String]) -> Int32 {
-        let args: GenerateArguments
-        let settings: Settings
-        do {
-            args = try GenerateArguments(arguments, valued: ["length", "node-limit", "hash-mb"])
-            if args.help {
-                print(GenerateArguments.help(game: "tsume", summary: """
+        PuzzleGeneration.command(arguments, game: "tsume", valued: ["length", "node-limit", "hash-mb"], help: help,
+                                 settings: parse, header: header) { args, settings, index, random in
+            candidate(index: index, random: &random, settings: settings, seed: args.seed)
+        }
+    }
+
+    static let help = GenerateArguments.help(game: "tsume", summary: """
                     Mate-in-N tsume problems (.sfen lines, '<sfen> # <name> length nodes branching'): \
                     random positions around the defending king, kept when the exact shortest mate is N \
                     plies (every defence counts, interpositions included), the attacker's move is unique \
                     at every attacker turn of every longest defence, the attacker's hand is empty at the \
                     end, and the position is legal. See Puzzles/tsume/README.md.
-                    """, options: optionHelp), terminator: "")
-                return 0
-            }
-            settings = try parse(args)
-        } catch {
-            FileHandle.standardError.write(Data("perfectplay generate tsume: \(error.description)\n".utf8))
-            return 2
-        }
-        let lengthText = args.options["length"] ?? "5"
-        let header = "# perfectplay generate tsume --length \(lengthText) --count \(args.count) --seed \(args.seed)"
+                    """, options: optionHelp)
+
+    static func header(_ args: GenerateArguments, _ settings: Settings) -> String {
+        "# perfectplay generate tsume --length \(args.options["length"] ?? "5") --count \(args.count) --seed \(args.seed)"
             + " --node-limit \(settings.nodeLimit) --hash-mb \(settings.hashMB)\n"
             + "# mate in exactly N plies (plain minimax), unique solution, no leftover attacker pieces; "
             + "nodes: solver nodes of the shortest-mate proof, branching: attacker checks at the start"
-        return PuzzleGeneration.main(args, game: "tsume", header: header) { index, random in
-            candidate(index: index, random: &random, settings: settings, seed: args.seed)
-        }
     }
 
     static func parse(_ args: GenerateArguments) throws(GenerateError) -> Settings {

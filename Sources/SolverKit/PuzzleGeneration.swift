@@ -188,3 +188,33 @@ public enum PuzzleGeneration {
         return out
     }
 }
+
+extension PuzzleGeneration {
+    /// A game's whole `generate` verb: parses the shared options and the game's (`valued`),
+    /// prints `help` on --help, turns the options into the game's settings (a bad option: the
+    /// message on stderr, exit 2), then runs `main` with the header and the candidate.
+    public static func command<Settings: Sendable>(
+        _ raw: [String], game: String, valued: [String], help: String,
+        settings parse: (GenerateArguments) throws(GenerateError) -> Settings,
+        header: (GenerateArguments, Settings) -> String,
+        candidate: @Sendable (_ arguments: GenerateArguments, _ settings: Settings, _ index: Int,
+                              _ random: inout SplitMix64) -> GeneratedPuzzle?
+    ) -> Int32 {
+        let arguments: GenerateArguments
+        let settings: Settings
+        do {
+            arguments = try GenerateArguments(raw, valued: valued)
+            if arguments.help {
+                print(help, terminator: "")
+                return 0
+            }
+            settings = try parse(arguments)
+        } catch {
+            FileHandle.standardError.write(Data("perfectplay generate \(game): \(error.description)\n".utf8))
+            return 2
+        }
+        return main(arguments, game: game, header: header(arguments, settings)) { index, random in
+            candidate(arguments, settings, index, &random)
+        }
+    }
+}
