@@ -26,8 +26,6 @@ final class MateSolver {
     let childFull: UnsafeMutablePointer<UInt64>
     let childHand: UnsafeMutablePointer<Hand>
     var top = 0
-    /// Scratch for AND nodes: the largest proof number among drops on each square.
-    var dropMax = [UInt32](repeating: 0, count: 81)
 
     // current path (for repetitions): keys and a counting filter
     static let maxPly = 3000
@@ -239,7 +237,6 @@ final class MateSolver {
                 dn = UInt32(min(dnSum, UInt64(infinitePN - 1)))
             } else {
                 dn = infinitePN; var pnSum: UInt64 = 0
-                var dropSquares: UInt128 = 0
                 var proof = Hand(), maxLength: UInt16 = 0
                 var disprovenIndex = -1, disproven = NodeValue(pn: infinitePN, dn: 0)
                 for i in 0..<n {
@@ -262,17 +259,7 @@ final class MateSolver {
                         maxLength = max(maxLength, v.length)
                         continue
                     }
-                    let mv = moves[base + i]
-                    if mv.isDrop {
-                        // Drops on one square are mostly the same futile interposition: count
-                        // the hardest of them, not their sum (a heuristic; proofs still need all).
-                        let sq = mv.to
-                        if dropSquares & (UInt128(1) << UInt128(sq)) == 0 {
-                            dropSquares |= UInt128(1) << UInt128(sq); dropMax[sq] = v.pn
-                        } else if v.pn > dropMax[sq] { dropMax[sq] = v.pn }
-                    } else {
-                        pnSum += UInt64(v.pn)
-                    }
+                    pnSum += UInt64(v.pn)
                     if v.dn < bestDn { second = bestDn; bestDn = v.dn; bestPn = v.pn; best = i }
                     else if v.dn < second { second = v.dn }
                 }
@@ -295,12 +282,6 @@ final class MateSolver {
                     let len = maxLength &+ 1
                     table.storeProven(key, current: hand, proofHand: ph, length: len, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
                     return NodeValue(pn: 0, dn: infinitePN, length: len, hand: ph)
-                }
-                var squares = dropSquares
-                while squares != 0 {
-                    let sq = squares.trailingZeroBitCount
-                    squares &= squares - 1
-                    pnSum += UInt64(dropMax[sq])
                 }
                 dn = bestDn
                 pn = UInt32(min(pnSum, UInt64(infinitePN - 1)))
