@@ -5,7 +5,8 @@ import SolverKit
 import Testing
 @testable import Battleship
 
-private func bundled(_ relative: String) -> String {
+/// The path of a file of the package (e.g. a bundled puzzle collection), found from this test file.
+func bundled(_ relative: String) -> String {
     var url = URL(fileURLWithPath: #filePath)
     while url.path != "/" {
         url.deleteLastPathComponent()

@@ -69,10 +69,8 @@ private func agrees(_ ships: Set<Int>, _ cell: Int, _ hint: BimaruHint, width w:
 }
 
 @Test func bundledGeneratedCollectionIsUnique() throws {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.lastPathComponent != "Tests" { url.deleteLastPathComponent() }
-    url = url.deletingLastPathComponent().appendingPathComponent("Puzzles/battleship/generated/bimaru-10x10.bimaru")
-    let puzzles = BimaruFormat.parse(try String(contentsOf: url, encoding: .utf8), file: "bimaru-10x10.bimaru")
+    let puzzles = BimaruFormat.parse(try String(contentsOfFile: bundled("Puzzles/battleship/generated/bimaru-10x10.bimaru"), encoding: .utf8),
+                                     file: "bimaru-10x10.bimaru")
     #expect(puzzles.count >= 50)
     for case .success(let p) in puzzles {
         let solved = BimaruSolver(p).solve(cap: 2)

@@ -4,14 +4,7 @@ import SolverKit
 import Testing
 @testable import PegSolitaire
 
-private func bundled(_ relative: String) -> String {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
-    }
-    return url.appendingPathComponent(relative).path
-}
+private func bundled(_ relative: String) -> String { Fixtures.root.appendingPathComponent(relative).path }
 
 private func occurrences(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
