@@ -2,6 +2,7 @@
 
 import Foundation
 import SolverKit
+import Synchronization
 
 enum BenchCommand {
     static func run(_ arguments: CommandLineArguments) -> Int32 {
@@ -22,6 +23,19 @@ enum BenchCommand {
         let directory = arguments.outDirectory + "/bench"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let quiet = arguments.quiet
+        // Suites run their solvers without the batch's budget, so a search would not notice
+        // Ctrl-C / SIGTERM; a finished suite's report is already written and a half-run suite has
+        // nothing worth keeping, so a watcher exits at once (130) with what was written.
+        let written = Atomic<Int>(0)
+        let watcher = DispatchSource.makeTimerSource(queue: .global())
+        watcher.schedule(deadline: .now(), repeating: .milliseconds(100))
+        watcher.setEventHandler {
+            guard Interruption.isRequested else { return }
+            FileHandle.standardError.write(Data("perfectplay bench: interrupted; \(written.load(ordering: .relaxed)) suite report(s) written\n".utf8))
+            exit(130)
+        }
+        watcher.resume()
+        defer { watcher.cancel() }
         for (game, suite) in chosen {
             let context = BenchContext(threads: arguments.threads, hashMB: arguments.hashMB, log: { text in
                 if !quiet { FileHandle.standardError.write(Data((text + "\n").utf8)) }
@@ -51,6 +65,7 @@ enum BenchCommand {
             ])
             try? markdown.write(toFile: "\(directory)/\(suite.name).md", atomically: true, encoding: .utf8)
             try? (json.serialized + "\n").write(toFile: "\(directory)/\(suite.name).json", atomically: true, encoding: .utf8)
+            written.add(1, ordering: .relaxed)
         }
         return 0
     }
