@@ -169,12 +169,25 @@ public final class EndgameSolver: @unchecked Sendable {
         let bound = squareCountBound
         var score: Int
         var ties: [Int] = []
+        // Moves reaching the same position up to a symmetry of the board share one search:
+        // `twin[i]` = the earlier move with the same canonical child, if any.
+        let children = moves.map { mv in
+            Position.canonical(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)), size: geometry.size)
+        }
+        let twin: [Int?] = children.indices.map { i in children[..<i].firstIndex { $0 == children[i] } }
+        var scores = [Int?](repeating: nil, count: moves.count)
         if everyMove {
             score = Int.min
-            for mv in moves {
-                let s = -exactValue(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)), n - 1,
+            for (i, mv) in moves.enumerated() {
+                let s: Int
+                if let j = twin[i], let known = scores[j] {
+                    s = known
+                } else {
+                    s = -exactValue(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)), n - 1,
                                     guess: score == Int.min ? 0 : -score)
-                if stopped { break }
+                    if stopped { break }
+                }
+                scores[i] = s
                 result.moveScores.append((mv.square, s))
                 score = max(score, s)
             }
@@ -183,9 +196,15 @@ public final class EndgameSolver: @unchecked Sendable {
         } else {
             // Root search that also finds ties: each later move is tested against "at least
             // the best so far" (window best-1, best); only moves passing it are re-searched.
+            // `scores[i]` holds what is known of move i: exact, or "below the best" (Int.min).
             score = Int.min
             for (i, mv) in moves.enumerated() {
                 let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
+                if let j = twin[i] {
+                    // Same value as move j: a tie exactly when j is one.
+                    if ties.contains(moves[j].square) { ties.append(mv.square) }
+                    continue
+                }
                 if i == 0 {
                     let first = -exactValue(np, no, n - 1)
                     if stopped { break }
