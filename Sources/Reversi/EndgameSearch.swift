@@ -57,7 +57,7 @@ struct EndgameSearch {
     nonisolated(unsafe) static var defaultETCMinEmpties = 11
     let etcMinEmpties: Int
     /// Evaluation-search ordering from this many empties, one ply more every `sortStep`.
-    nonisolated(unsafe) static var defaultSortMinEmpties = 14
+    nonisolated(unsafe) static var defaultSortMinEmpties = 12
     nonisolated(unsafe) static var defaultSortStep = 4
     nonisolated(unsafe) static var defaultSortMaxDepth = 4
     let sortMinEmpties: Int
