@@ -40,16 +40,17 @@ extension EndgameSearch {
         }
     }
 
-    /// The last empty square: whoever can play there does; exact score.
+    /// The last empty square: whoever can play there does; exact score (flip counts by table,
+    /// Bitboard+LastFlip.swift).
     @inline(__always)
     mutating func solve1(_ p: UInt64, _ o: UInt64, _ x: Int) -> Int {
         nodes &+= 1
         // Disc difference before the last disc: o = the other filled squares.
         let diff = 2 * p.nonzeroBitCount - (squareCount - 1)
-        var f = flips(x, p, o)
-        if f != 0 { return diff + 1 + 2 * f.nonzeroBitCount }
-        f = flips(x, o, p)
-        if f != 0 { return diff - 1 - 2 * f.nonzeroBitCount }
+        var n = Bitboard.lastFlipCount(x, p, lines: lastFlipLines, diagonals: squareDiagonals)
+        if n != 0 { return diff + 1 + 2 * n }
+        n = Bitboard.lastFlipCount(x, o, lines: lastFlipLines, diagonals: squareDiagonals)
+        if n != 0 { return diff - 1 - 2 * n }
         return diff > 0 ? diff + 1 : (diff < 0 ? diff - 1 : 0)
     }
 

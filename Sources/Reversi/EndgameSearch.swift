@@ -56,6 +56,13 @@ struct EndgameSearch {
     /// Enhanced transposition cut-offs above this many empties.
     nonisolated(unsafe) static var defaultETCMinEmpties = 11
     let etcMinEmpties: Int
+    /// Evaluation-search ordering from this many empties, one ply more every `sortStep`.
+    nonisolated(unsafe) static var defaultSortMinEmpties = 12
+    nonisolated(unsafe) static var defaultSortStep = 4
+    nonisolated(unsafe) static var defaultSortMaxDepth = 4
+    let sortMinEmpties: Int
+    let sortStep: Int
+    let sortMaxDepth: Int
     /// Null-window stability cut-off thresholds by empties (Edax's NWS_STABILITY_THRESHOLD).
     static let stabilityThreshold: [Int] = [
         99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
@@ -66,6 +73,9 @@ struct EndgameSearch {
     /// The ray table (Bitboard.rayTable), held here so the hot loop skips the lazy global.
     let rays: UnsafeMutablePointer<UInt64>
     let diagonals: UnsafeMutablePointer<UInt64>
+    /// Last-flip tables (Bitboard.lineFlipTable, Bitboard.squareDiagonals).
+    let lastFlipLines: UnsafeMutablePointer<UInt8>
+    let squareDiagonals: UnsafeMutablePointer<UInt64>
     /// Stability thresholds by empties, likewise.
     let stabilityThresholds: UnsafeMutablePointer<Int>
 
@@ -94,6 +104,8 @@ struct EndgameSearch {
         self.control = control
         self.rays = Bitboard.rayTable
         self.diagonals = Bitboard.diagonals
+        self.lastFlipLines = Bitboard.lineFlipTable
+        self.squareDiagonals = Bitboard.squareDiagonals
         self.stabilityThresholds = EndgameSearch.thresholdTable
         self.pool = pool
         self.splitMinEmpties = splitMinEmpties
@@ -105,6 +117,15 @@ struct EndgameSearch {
         self.stabilityOffset = 64 - geometry.squareCount
         self.shallowEmpties = EndgameSearch.defaultShallowEmpties
         self.etcMinEmpties = EndgameSearch.defaultETCMinEmpties
+        self.sortMinEmpties = EndgameSearch.defaultSortMinEmpties
+        self.sortStep = EndgameSearch.defaultSortStep
+        self.sortMaxDepth = EndgameSearch.defaultSortMaxDepth
+    }
+
+    /// Plies of the evaluation search ordering a node's moves (-1: mobility only).
+    @inline(__always)
+    func orderingDepth(_ n: Int) -> Int {
+        n < sortMinEmpties ? -1 : min(sortMaxDepth, (n - sortMinEmpties) / sortStep)
     }
 
     /// Reports nodes and asks the budget whether to go on.
@@ -151,8 +172,12 @@ struct EndgameSearch {
     /// transposition cut-off, Plaat, Schaeffer, Pijls and de Bruin 1996): a child whose stored
     /// upper bound already gives us `etcBeta` or more ends the node; its value is returned
     /// in `cutoff`.
-    func orderMoves(_ p: UInt64, _ o: UInt64, _ moves: UInt64, hashMove: Int,
-                    _ list: UnsafeMutablePointer<OrderedMove>, etcBeta: Int? = nil, cutoff: inout Int?) -> Int {
+    ///
+    /// With `evalDepth` >= 0 the main key is the child's value by a shallow search of the
+    /// heuristic evaluation (EndgameSearch+Evaluation.swift), mobility only breaking ties.
+    mutating func orderMoves(_ p: UInt64, _ o: UInt64, _ moves: UInt64, hashMove: Int,
+                             _ list: UnsafeMutablePointer<OrderedMove>, etcBeta: Int? = nil, evalDepth: Int = -1,
+                             cutoff: inout Int?) -> Int {
         let empties = mask & ~(p | o)
         let odd = geometry.oddQuadrants(empties)
         let corners = geometry.corners
@@ -177,6 +202,9 @@ struct EndgameSearch {
                 if corners & bit != 0 { key -= 4 }
                 // Potential mobility of the reply: our discs next to empties.
                 key += (Bitboard.frontier(no, empties & ~bit)).nonzeroBitCount >> 1
+                if evalDepth >= 0 {
+                    key += evalSearch(np, no, -1_000_000, 1_000_000, evalDepth) << 4
+                }
             }
             // Insertion sort: lists are short.
             var i = count
@@ -224,7 +252,7 @@ struct EndgameSearch {
             let list = buffer.baseAddress!
             var cutoff: Int? = nil
             let count = orderMoves(p, o, moves, hashMove: hashMove, list,
-                                   etcBeta: n > etcMinEmpties ? beta : nil, cutoff: &cutoff)
+                                   etcBeta: n > etcMinEmpties ? beta : nil, evalDepth: orderingDepth(n), cutoff: &cutoff)
             if let c = cutoff { best = c; return }
             for i in 0..<count {
                 let mv = list[i]

@@ -101,21 +101,38 @@ public final class EndgameSolver: @unchecked Sendable {
         workers[0].search(p, o, alpha, beta, n)
     }
 
-    /// Exact value of (p, o) with the full window.
-    func exactValue(_ p: UInt64, _ o: UInt64, _ n: Int) -> Int {
-        splitSearch(p, o, -squareCountBound, squareCountBound, n)
+    /// Exact value of (p, o) by a sequence of null-window tests starting at `guess`
+    /// (MTD(f), Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax
+    /// algorithms", 1996): each test proves a bound, the table keeps the work of the earlier
+    /// ones, and the steps double while the tests keep failing the same way, so a bad guess
+    /// costs a few cheap tests rather than a full-window search.
+    func exactValue(_ p: UInt64, _ o: UInt64, _ n: Int, guess: Int = 0) -> Int {
+        var lower = -squareCountBound, upper = squareCountBound
+        var probe = guess
+        var step = 2, lastUp: Bool? = nil
+        while lower < upper {
+            let b = min(max(probe, lower + 1), upper)  // test: value >= b
+            let v = splitSearch(p, o, b - 1, b, n)
+            if stopped { return v }
+            let up = v >= b
+            if up { lower = v } else { upper = v }
+            step = lastUp == up ? step * 2 : 2
+            lastUp = up
+            probe = up ? lower + step - 1 : upper - step + 2
+        }
+        return lower
     }
 
     var squareCountBound: Int { geometry.squareCount }
 
     /// Legal moves in the solver's search order (table move first).
-    func orderedMoves(_ p: UInt64, _ o: UInt64) -> [OrderedMove] {
+    func orderedMoves(_ p: UInt64, _ o: UInt64, evalDepth: Int = -1) -> [OrderedMove] {
         let moves = Bitboard.moves(p, o) & geometry.mask
         let hashMove = control.table.probe(p, o)?.move ?? 64
         let list = UnsafeMutablePointer<OrderedMove>.allocate(capacity: 40)
         defer { list.deallocate() }
         var noCutoff: Int? = nil
-        let count = workers[0].orderMoves(p, o, moves, hashMove: hashMove, list, cutoff: &noCutoff)
+        let count = workers[0].orderMoves(p, o, moves, hashMove: hashMove, list, evalDepth: evalDepth, cutoff: &noCutoff)
         return Array(UnsafeBufferPointer(start: list, count: count))
     }
 
@@ -148,15 +165,29 @@ public final class EndgameSolver: @unchecked Sendable {
             result.stopped = inner.stopped
             return result
         }
-        let moves = orderedMoves(p, o)
+        let moves = orderedMoves(p, o, evalDepth: workers[0].orderingDepth(n))
         let bound = squareCountBound
         var score: Int
         var ties: [Int] = []
+        // Moves reaching the same position up to a symmetry of the board share one search:
+        // `twin[i]` = the earlier move with the same canonical child, if any.
+        let children = moves.map { mv in
+            Position.canonical(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)), size: geometry.size)
+        }
+        let twin: [Int?] = children.indices.map { i in children[..<i].firstIndex { $0 == children[i] } }
+        var scores = [Int?](repeating: nil, count: moves.count)
         if everyMove {
             score = Int.min
-            for mv in moves {
-                let s = -exactValue(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)), n - 1)
-                if stopped { break }
+            for (i, mv) in moves.enumerated() {
+                let s: Int
+                if let j = twin[i], let known = scores[j] {
+                    s = known
+                } else {
+                    s = -exactValue(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)), n - 1,
+                                    guess: score == Int.min ? 0 : -score)
+                    if stopped { break }
+                }
+                scores[i] = s
                 result.moveScores.append((mv.square, s))
                 score = max(score, s)
             }
@@ -165,11 +196,17 @@ public final class EndgameSolver: @unchecked Sendable {
         } else {
             // Root search that also finds ties: each later move is tested against "at least
             // the best so far" (window best-1, best); only moves passing it are re-searched.
+            // `scores[i]` holds what is known of move i: exact, or "below the best" (Int.min).
             score = Int.min
             for (i, mv) in moves.enumerated() {
                 let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
+                if let j = twin[i] {
+                    // Same value as move j: a tie exactly when j is one.
+                    if ties.contains(moves[j].square) { ties.append(mv.square) }
+                    continue
+                }
                 if i == 0 {
-                    let first = -splitSearch(np, no, -bound, bound, n - 1)
+                    let first = -exactValue(np, no, n - 1)
                     if stopped { break }
                     score = first
                     ties = [mv.square]

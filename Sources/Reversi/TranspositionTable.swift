@@ -16,19 +16,33 @@ final class TranspositionTable: @unchecked Sendable {
     /// 8 words a bucket: two entries of (p ^ d, o ^ d, d, unused).
     let words: UnsafeMutablePointer<UInt64>
     let bucketMask: UInt64
+    /// The mapping holding `words` (2 MB aligned inside it), for munmap.
+    let mapping: UnsafeMutableRawPointer
+    let mappedBytes: Int
 
     /// A table of about `megabytes` MB (a power of two number of 64-byte buckets, at least 1).
     init(megabytes: Int) {
         let bytes = max(1, megabytes) << 20
         var buckets = 1
         while buckets * 2 * 64 <= bytes { buckets *= 2 }
-        // calloc: zero pages are mapped lazily, so a big table costs nothing until used.
-        let raw = calloc(buckets, 64)!
-        words = raw.bindMemory(to: UInt64.self, capacity: buckets * 8)
+        // An anonymous mapping: zero pages arrive lazily, so a big table costs nothing until
+        // used; 2 MB aligned and marked for transparent huge pages, which cuts the page faults
+        // of a table touched at random (a quarter of the time of a 20-empty solve with 4 KB pages).
+        let huge = 2 << 20
+        mappedBytes = buckets * 64 + huge
+        guard let m = mmap(nil, mappedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              Int(bitPattern: m) != -1 else { fatalError("transposition table: mmap of \(mappedBytes) bytes failed") }
+        mapping = m
+        let aligned = (Int(bitPattern: m) + huge - 1) & ~(huge - 1)
+        let start = UnsafeMutableRawPointer(bitPattern: aligned)!
+        #if os(Linux)
+        _ = madvise(start, buckets * 64, 14)  // MADV_HUGEPAGE
+        #endif
+        words = start.bindMemory(to: UInt64.self, capacity: buckets * 8)
         bucketMask = UInt64(buckets - 1)
     }
 
-    deinit { free(words) }
+    deinit { munmap(mapping, mappedBytes) }
 
     @inline(__always)
     func bucket(_ p: UInt64, _ o: UInt64) -> UnsafeMutablePointer<UInt64> {

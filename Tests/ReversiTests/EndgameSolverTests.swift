@@ -53,6 +53,26 @@ func randomPosition(seed: UInt64, geometry: BoardGeometry, empties: Int) -> Posi
         }
     }
 
+    /// The four first moves are equivalent by symmetry (the root searches one of them): every
+    /// one must still be reported, with the plain minimax value.
+    @Test func symmetricRootMovesAllReported() {
+        let start = Position.start(BoardGeometry(size: 4)!)
+        var moves = start.legalMoves
+        var values: [(Int, Int)] = []
+        while moves != 0 {
+            let sq = moves.trailingZeroBitCount
+            moves &= moves - 1
+            values.append((sq, -bruteForce(start.playing(sq))))
+        }
+        let best = values.map(\.1).max()!
+        let solved = EndgameSolver(geometry: start.geometry, threads: 1, hashMB: 1).solve(start)
+        #expect(solved.bestMoves == values.filter { $0.1 == best }.map(\.0).sorted())
+        let analysed = EndgameSolver(geometry: start.geometry, threads: 1, hashMB: 1).analyze(start)
+        for (square, value) in values {
+            #expect(analysed.moveScores.first { $0.square == square }?.score == value)
+        }
+    }
+
     @Test func agreesWithPlainMinimax() {
         var checked = 0
         for seed in 1...40 {

@@ -49,3 +49,26 @@ import Testing
         }
     }
 }
+
+/// The table-driven last-flip count against the ray scan, on random one-empty positions of
+/// every board size (the off-board squares of a small board must flip nothing).
+@Suite struct LastFlipTests {
+    @Test func lastFlipCountMatchesRayScan() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for size in [4, 6, 8] {
+            let geometry = BoardGeometry(size: size)!
+            for _ in 0..<3000 {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                let x = Int(state % 64)
+                guard geometry.mask & (UInt64(1) << UInt64(x)) != 0 else { continue }
+                let p = (state &* 0x2545_F491_4F6C_DD1D) & geometry.mask & ~(UInt64(1) << UInt64(x))
+                let o = geometry.mask & ~p & ~(UInt64(1) << UInt64(x))
+                for (own, other) in [(p, o), (o, p)] {
+                    let expected = Bitboard.flips(x, own, other).nonzeroBitCount
+                    #expect(Bitboard.lastFlipCount(x, own, lines: Bitboard.lineFlipTable,
+                                                   diagonals: Bitboard.squareDiagonals) == expected)
+                }
+            }
+        }
+    }
+}
