@@ -273,7 +273,7 @@ public final class Simulator: @unchecked Sendable {
     }
 
     /// This many of the most likely cells are compared by look-ahead; each costs one count per
-    /// outcome (the miss costs most), so play is about 5 times slower than greedy.
+    /// outcome (the miss costs most), so play costs about 10 times the counting of greedy play.
     static let lookaheadCandidates = 3
 
     /// The greedy chance of a hit in a position (0 when the game would be over).
