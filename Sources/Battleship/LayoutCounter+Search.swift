@@ -20,6 +20,8 @@ struct CountWorker {
     let touchHits: UnsafeMutablePointer<PlacementSet>
     let sunkShip: UnsafeMutablePointer<Int>
     let sunkCell: UnsafeMutablePointer<Int>
+    /// The hits each sunk ship must lie on (those of the moment it sank).
+    let sunkOn: UnsafeMutablePointer<UInt128>
     let sunkCount: Int
     /// weights[ship * stride + p]: layouts with that ship (internal index) at placement p.
     let weights: UnsafeMutablePointer<UInt128>
@@ -58,15 +60,16 @@ struct CountWorker {
         let v = valid + d * C
         var total: UInt128 = 0
         if sunkNext < sunkCount {
-            // A sunk ship lies on hit cells only and covers the cell of the shot that sank it.
-            let s = sunkShip[sunkNext], c = shipClass[s]
+            // A sunk ship lies on hit cells only (those hit by the time it sank) and covers the
+            // cell of the shot that sank it.
+            let s = sunkShip[sunkNext], c = shipClass[s], on = sunkOn[sunkNext]
             var opts = v[c].intersection(covers[sunkCell[sunkNext] * C + c])
             while true {
                 let p = opts.removeFirst()
                 if p < 0 { break }
                 let g = classOffset[c] + p
                 let m = masks[g]
-                if m & ~hits != 0 { continue }
+                if m & ~on != 0 { continue }
                 let nu = uncovered & ~m
                 descend(d, g, banHits: nu == 0)
                 let sub = search(d + 1, uncovered: nu, placed: placed | (1 << UInt32(s)), sunkNext: sunkNext + 1)

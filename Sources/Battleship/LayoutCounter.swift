@@ -67,7 +67,8 @@ public final class LayoutCounter: @unchecked Sendable {
         let allowed = shape.fullMask & ~shots.misses
         let rootValid = (0..<C).map { table.placements(class: $0, inside: allowed) }
         let touchHits = (0..<C).map { table.placements(class: $0, touching: shots.hits) }
-        let sunk = shots.sunk.map { (ship: internalOf[$0.ship]!, cell: $0.cell) }
+        // A sunk ship lies on the hits of the moment it sank (all hits when the order is unknown).
+        let sunk = shots.sunk.map { (ship: internalOf[$0.ship]!, cell: $0.cell, on: ($0.hitsThen ?? shots.hits) & shots.hits) }
         let root = Task(valid: rootValid, uncovered: shots.hits, placed: 0, sunkNext: 0, path: [], multiplier: 1)
 
         // Symmetry: only with misses alone (hits and sunk ships would pin the branching).
@@ -117,10 +118,11 @@ public final class LayoutCounter: @unchecked Sendable {
         nonisolated(unsafe) let results = UnsafeMutablePointer<PartialResult>.allocate(capacity: workers)
         nonisolated(unsafe) let sunkShipBuf = UnsafeMutablePointer<Int>.allocate(capacity: max(sunk.count, 1))
         nonisolated(unsafe) let sunkCellBuf = UnsafeMutablePointer<Int>.allocate(capacity: max(sunk.count, 1))
-        for (i, s) in sunk.enumerated() { sunkShipBuf[i] = s.ship; sunkCellBuf[i] = s.cell }
+        nonisolated(unsafe) let sunkOnBuf = UnsafeMutablePointer<UInt128>.allocate(capacity: max(sunk.count, 1))
+        for (i, s) in sunk.enumerated() { sunkShipBuf[i] = s.ship; sunkCellBuf[i] = s.cell; sunkOnBuf[i] = s.on }
         nonisolated(unsafe) let touchBuf = UnsafeMutablePointer<PlacementSet>.allocate(capacity: max(C, 1))
         for k in 0..<C { touchBuf[k] = touchHits[k] }
-        defer { sunkShipBuf.deallocate(); sunkCellBuf.deallocate(); touchBuf.deallocate() }
+        defer { sunkShipBuf.deallocate(); sunkCellBuf.deallocate(); sunkOnBuf.deallocate(); touchBuf.deallocate() }
         let taskList = tasks
         let budgetCheck: (@Sendable (UInt64) -> Bool)? = shouldStop.map { check in
             { @Sendable (inc: UInt64) -> Bool in
@@ -139,7 +141,7 @@ public final class LayoutCounter: @unchecked Sendable {
             var worker = CountWorker(masks: self.table.masks, conflicts: self.table.conflicts, covers: self.table.covers,
                                      classOffset: self.classOffset, shipClass: self.shipClass, classCount: C,
                                      allShips: n == 32 ? ~0 : (UInt32(1) << UInt32(n)) - 1, hits: shots.hits,
-                                     touchHits: touchBuf, sunkShip: sunkShipBuf, sunkCell: sunkCellBuf,
+                                     touchHits: touchBuf, sunkShip: sunkShipBuf, sunkCell: sunkCellBuf, sunkOn: sunkOnBuf,
                                      sunkCount: sunk.count, weights: weights, stride: self.stride, valid: valid,
                                      scratch: scratch, shouldStop: budgetCheck)
             var total: UInt128 = 0
@@ -234,15 +236,15 @@ public final class LayoutCounter: @unchecked Sendable {
 
     /// The tasks one branching step below `t` (the same branching as the search), or nil at a
     /// node the search closes directly.
-    private func children(of t: Task, sunk: [(ship: Int, cell: Int)], touchHits: [PlacementSet], hits: UInt128) -> [Task]? {
+    private func children(of t: Task, sunk: [(ship: Int, cell: Int, on: UInt128)], touchHits: [PlacementSet], hits: UInt128) -> [Task]? {
         let C = table.classCount
         var out: [Task] = []
         if t.sunkNext < sunk.count {
-            let (s, cell) = sunk[t.sunkNext]
+            let (s, cell, on) = sunk[t.sunkNext]
             let c = shipClass[s]
             for p in t.valid[c].intersection(table.covers[cell * C + c]).members {
                 let m = table.mask(class: c, p)
-                if m & ~hits != 0 { continue }
+                if m & ~on != 0 { continue }
                 var k = t
                 apply(&k, ship: s, placement: p, banHits: (t.uncovered & ~m) == 0, touchHits: touchHits)
                 k.sunkNext += 1

@@ -7,7 +7,11 @@ public struct SunkAnnouncement: Sendable, Hashable {
     public var ship: Int
     /// The cell whose shot sank it (a hit cell).
     public var cell: Int
-    public init(ship: Int, cell: Int) { self.ship = ship; self.cell = cell }
+    /// The hits when it sank (the sinking shot included), when the order of the shots is
+    /// known: the ship lies on these, never on a cell hit later. nil: on any hit (a position
+    /// read from a file carries no shot order).
+    public var hitsThen: UInt128?
+    public init(ship: Int, cell: Int, hitsThen: UInt128? = nil) { self.ship = ship; self.cell = cell; self.hitsThen = hitsThen }
 }
 
 public struct ShotRecord: Sendable, Hashable {

@@ -88,6 +88,10 @@ public enum SimulateCommand {
             all.append(stats)
             print(row(stats))
         }
+        if let base = all.first(where: { $0.strategy == .exact }) {
+            let lines = all.filter { $0.strategy != .exact }.map { pairedLine($0, against: base) }
+            if !lines.isEmpty { print("\nPaired with exact on the same games (other minus exact):\n" + lines.joined(separator: "\n")) }
+        }
         for stats in all {
             print("\nHistogram, \(stats.strategy.rawValue) (shots: games)")
             print(histogram(stats))
@@ -103,6 +107,22 @@ public enum SimulateCommand {
         return s.strategy.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)
             + pad(String(s.shots.count), 7) + pad(String(format: "%.2f", s.mean), 9) + pad(String(format: "%.1f", s.median), 8)
             + pad(String(s.p95), 5) + pad(String(s.max), 5) + pad(String(format: "%.1f", s.seconds), 9)
+    }
+
+    /// Mean and standard error of the per-game difference of shots (game i is the same layout
+    /// for every strategy), the fair way to compare two strategies on few games.
+    static func pairedDifference(_ a: SimulationStatistics, _ b: SimulationStatistics) -> (mean: Double, standardError: Double) {
+        let n = min(a.shots.count, b.shots.count)
+        guard n > 1 else { return (0, 0) }
+        let d = (0..<n).map { Double(a.shots[$0] - b.shots[$0]) }
+        let mean = d.reduce(0, +) / Double(n)
+        let variance = d.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)
+        return (mean, (variance / Double(n)).squareRoot())
+    }
+
+    static func pairedLine(_ s: SimulationStatistics, against base: SimulationStatistics) -> String {
+        let (m, se) = pairedDifference(s, base)
+        return "  " + s.strategy.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%+.3f ± %.3f shots a game", m, se)
     }
 
     /// Bars in bins of five shots.
@@ -130,6 +150,13 @@ public enum SimulateCommand {
         for s in all {
             md += "| \(s.strategy.rawValue) | \(s.shots.count) | \(String(format: "%.2f", s.mean)) | \(String(format: "%.1f", s.median)) | \(s.p95) | \(s.max) | \(String(format: "%.1f", s.seconds)) |\n"
         }
+        if let base = all.first(where: { $0.strategy == .exact }), all.count > 1 {
+            md += "\nPaired with exact on the same games (mean ± standard error of other minus exact): "
+            md += all.filter { $0.strategy != .exact }.map { s in
+                let (m, se) = pairedDifference(s, base)
+                return "\(s.strategy.rawValue) " + String(format: "%+.3f ± %.3f", m, se)
+            }.joined(separator: "; ") + ".\n"
+        }
         md += "\nReference: random firing has mean 1717/18 = 95.39 and median 97; published probability-density bots median 42, mean 44-45.\n"
         for s in all { md += "\n## \(s.strategy.rawValue)\n\n```\n\(histogram(s))\n```\n" }
         try? md.write(toFile: directory + "/summary.md", atomically: true, encoding: .utf8)
@@ -140,6 +167,8 @@ public enum SimulateCommand {
                     ("strategy", .string(s.strategy.rawValue)), ("games", .int(s.shots.count)), ("mean", .double(s.mean)),
                     ("median", .double(s.median)), ("p95", .int(s.p95)), ("max", .int(s.max)), ("seconds", .double(s.seconds)),
                     ("histogram", .object(s.histogram.sorted { $0.key < $1.key }.map { (String($0.key), .int($0.value)) })),
+                    // Per game (game i: seed + i), for paired comparisons across runs.
+                    ("shots", .array(s.shots.map { .int($0) })),
                 ])
             })),
         ])

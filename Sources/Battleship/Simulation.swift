@@ -17,8 +17,8 @@ public enum ShooterStrategy: String, CaseIterable, Sendable {
     case parity = "hunt-target-parity"
     /// The unknown cell with the most consistent layouts (exact counting), first on ties.
     case exact
-    /// Exact counting, ties broken by one step of lookahead: among the most likely cells, the
-    /// one that leaves the best expected chance of a hit at the next shot.
+    /// Exact counting with one step of look-ahead (our own): among the few most likely cells,
+    /// the one with the most expected hits in this shot and the exact greedy shot after it.
     case lookahead
 }
 
@@ -39,7 +39,7 @@ struct SimulatedGame {
         shots += 1
         if let s = ships.firstIndex(where: { $0 & bit != 0 }) {
             record.hits |= bit
-            if ships[s] & ~record.hits == 0 { record.sunk.append(SunkAnnouncement(ship: s, cell: cell)) }
+            if ships[s] & ~record.hits == 0 { record.sunk.append(SunkAnnouncement(ship: s, cell: cell, hitsThen: record.hits)) }
         } else {
             record.misses |= bit
         }
@@ -203,10 +203,15 @@ public final class Simulator: @unchecked Sendable {
         return best
     }
 
-    /// Exact play that breaks ties by looking one shot further: among the unknown cells with
-    /// the most layouts, the one whose outcomes (miss, hit, or hit that sinks each ship, with
-    /// their exact odds) leave the best chance of a hit at the next shot. Decisions of
-    /// expensive positions are memoized like exact play's.
+    /// Exact play looking one shot further: among the `lookaheadCandidates` unknown cells with
+    /// the most layouts, the one maximizing P(hit) + sum over its outcomes (miss, hit, or hit
+    /// that sinks ship s, with their exact odds) of P(outcome) * (the greedy chance of a hit
+    /// at the next shot), i.e. the expected hits in two shots. Greedy play maximizes only the
+    /// first term; a slightly less likely cell can split the layouts so that the next shot is
+    /// much surer. Audinot, Bonnet and Viennot ("Optimal strategies against a random opponent
+    /// in Battleship", GPW 2014) show by exact computation on small boards that greedy play is
+    /// not optimal; this is the cheapest step beyond it. Decisions of expensive positions are
+    /// memoized like exact play's.
     func lookaheadBest(_ record: ShotRecord) -> Int {
         if let cached = lookaheadMemo.withLock({ $0[record] }) { return cached }
         let now = counter.count(record, threads: 1)
@@ -222,8 +227,9 @@ public final class Simulator: @unchecked Sendable {
         var cells: [Int] = []
         var m = record.unknown
         while m != 0 { cells.append(m.trailingZeroBitCount); m &= m &- 1 }
-        let top = now.cells[first]
-        let candidates = cells.filter { now.cells[$0] == top }.prefix(Simulator.lookaheadCandidates)
+        // The most likely cells, ties by cell index (as in greedy play, whose shot comes first).
+        let candidates = cells.sorted { now.cells[$0] != now.cells[$1] ? now.cells[$0] > now.cells[$1] : $0 < $1 }
+            .prefix(Simulator.lookaheadCandidates)
         if candidates.count <= 1 { return first }
         var best = first
         var bestScore = -1.0
@@ -250,7 +256,7 @@ public final class Simulator: @unchecked Sendable {
                         sinkTotal += w
                         var next = record
                         next.hits |= bit
-                        next.sunk.append(SunkAnnouncement(ship: s, cell: x))
+                        next.sunk.append(SunkAnnouncement(ship: s, cell: x, hitsThen: next.hits))
                         score += Double(w) / total * bestChance(next)
                     }
                 }
@@ -266,8 +272,9 @@ public final class Simulator: @unchecked Sendable {
         return best
     }
 
-    /// At most this many tied cells are compared by lookahead.
-    static let lookaheadCandidates = 6
+    /// This many of the most likely cells are compared by look-ahead; each costs one count per
+    /// outcome (the miss costs most), so play costs about 10 times the counting of greedy play.
+    static let lookaheadCandidates = 3
 
     /// The greedy chance of a hit in a position (0 when the game would be over).
     func bestChance(_ record: ShotRecord) -> Double {

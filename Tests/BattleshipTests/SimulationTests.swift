@@ -38,3 +38,99 @@ import SolverKit
     // Same seed, same games: deterministic.
     #expect(sim.run(.exact, games: 6, seed: 5, threads: 1).shots == exact.shots)
 }
+
+/// Small-board positions from random play with the order of the shots kept, as in a game.
+private func playedPositions(width: Int, height: Int, fleet: [Int], games: Int, seed: UInt64) -> [ShotRecord] {
+    let shape = BoardShape(width: width, height: height)!
+    let table = PlacementTable(shape: shape, lengths: fleet)
+    var rng = SplitMix64(seed: seed)
+    var out: [ShotRecord] = []
+    for _ in 0..<games {
+        var game = SimulatedGame(shape: shape, ships: SimulatedGame.randomLayout(table, fleet: fleet, rng: &rng),
+                                 record: ShotRecord(shape: shape, fleet: fleet))
+        let shots = rng.below(width * height / 2) + 1
+        var order = Array(0..<(width * height))
+        order.shuffle(using: &rng)
+        for cell in order.prefix(shots) where !game.over { game.fire(cell) }
+        if !game.over { out.append(game.record) }
+    }
+    return out
+}
+
+/// The brute-force view of a position: every consistent layout as a set of cells, with the
+/// ship covering each cell (sunk ships on the hits of the moment they sank).
+private func consistentLayouts(_ record: ShotRecord) -> [[Int: Int]] {
+    let w = record.shape.width, h = record.shape.height
+    let brute = BruteForceCounter(width: w, height: h, fleet: record.fleet)
+    let cells = { (m: UInt128) in Set((0..<(w * h)).filter { m & (UInt128(1) << UInt128($0)) != 0 }) }
+    let hits = cells(record.hits), misses = cells(record.misses)
+    var out: [[Int: Int]] = []
+    func rec(_ i: Int, _ owner: [Int: Int]) {
+        if i == record.fleet.count {
+            guard hits.allSatisfy({ owner[$0] != nil }) else { return }
+            for s in record.fleet.indices {
+                let ship = Set(owner.filter { $0.value == s }.keys)
+                if let a = record.sunk.first(where: { $0.ship == s }) {
+                    if !ship.contains(a.cell) || !ship.isSubset(of: cells(a.hitsThen!)) { return }
+                } else if ship.isSubset(of: hits) { return }
+            }
+            out.append(owner)
+            return
+        }
+        for p in brute.placements(record.fleet[i]) where p.allSatisfy({ owner[$0] == nil && !misses.contains($0) }) {
+            var next = owner
+            for c in p { next[c] = i }
+            rec(i + 1, next)
+        }
+    }
+    rec(0, [:])
+    return out
+}
+
+@Test func exactShotIsAMostLikelyCellByBruteForce() {
+    let sim = Simulator(shape: BoardShape(width: 5, height: 5)!, fleet: [3, 2, 2])
+    for record in playedPositions(width: 5, height: 5, fleet: [3, 2, 2], games: 12, seed: 3) {
+        let layouts = consistentLayouts(record)
+        var count = [Int](repeating: 0, count: 25)
+        for l in layouts { for c in l.keys { count[c] += 1 } }
+        let unknown = (0..<25).filter { record.unknown & (UInt128(1) << UInt128($0)) != 0 }
+        let shot = sim.exactBest(record)
+        #expect(unknown.contains(shot))
+        #expect(count[shot] == unknown.map { count[$0] }.max())
+    }
+}
+
+@Test func lookaheadShotMaximizesTwoShotHitsByBruteForce() {
+    // The look-ahead's value of a cell x, from the layouts directly: hits at x, plus for each
+    // outcome class of x (miss; hit; hit sinking ship s) the most layouts of that class with a
+    // ship on one unknown cell (the greedy next shot), over all layouts.
+    let sim = Simulator(shape: BoardShape(width: 5, height: 5)!, fleet: [3, 2, 2])
+    var differsFromGreedy = 0
+    for record in playedPositions(width: 5, height: 5, fleet: [3, 2, 2], games: 16, seed: 8) {
+        let layouts = consistentLayouts(record)
+        let hits = (0..<25).filter { record.hits & (UInt128(1) << UInt128($0)) != 0 }
+        let unknown = (0..<25).filter { record.unknown & (UInt128(1) << UInt128($0)) != 0 }
+        func value(_ x: Int) -> Int {
+            var classes: [Int: [[Int: Int]]] = [:]  // -1 miss, -2 hit, s: hit sinking ship s
+            for l in layouts {
+                guard let s = l[x] else { classes[-1, default: []].append(l); continue }
+                let ship = l.filter { $0.value == s }.keys
+                classes[ship.allSatisfy({ $0 == x || hits.contains($0) }) ? s : -2, default: []].append(l)
+            }
+            var v = layouts.filter { $0[x] != nil }.count
+            for (_, members) in classes {
+                v += unknown.filter { $0 != x }.map { y in members.filter { $0[y] != nil }.count }.max() ?? 0
+            }
+            return v
+        }
+        var count = [Int](repeating: 0, count: 25)
+        for l in layouts { for c in l.keys { count[c] += 1 } }
+        let candidates = unknown.sorted { count[$0] != count[$1] ? count[$0] > count[$1] : $0 < $1 }.prefix(3)
+        let shot = sim.lookaheadBest(record)
+        #expect(candidates.contains(shot))
+        #expect(value(shot) == candidates.map(value).max())
+        if shot != candidates.first { differsFromGreedy += 1 }
+    }
+    // The look-ahead does overrule greedy play in some of these positions.
+    #expect(differsFromGreedy > 0)
+}
