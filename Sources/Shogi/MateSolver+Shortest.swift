@@ -15,6 +15,9 @@ struct MateAnswer {
     var tree: JSON = .null
     /// Iterations of the shortest-mate search: (bound, proven length or nil when disproven).
     var iterations: [(Int, Int?)] = []
+    /// Nodes and seconds of the first (unbounded) proof, before the shortening.
+    var firstProofNodes: UInt64 = 0
+    var firstProofSeconds = 0.0
 }
 
 extension MateSolver {
@@ -33,10 +36,13 @@ extension MateSolver {
 
     /// Proves mate, then shortens it to the exact minimum unless `firstProofOnly`.
     func solve(firstProofOnly: Bool, treeDepth: Int) -> MateAnswer {
+        let start = monotonicSeconds()
         let v = search(remaining: MateSolver.unbounded)
         if v.dn == 0, v.pn != 0 { return MateAnswer(verdict: .noMate, exact: true) }
         if v.pn != 0 { return MateAnswer(verdict: .limit) }
         var answer = MateAnswer(verdict: .mate, length: Int(v.length))
+        answer.firstProofNodes = nodes
+        answer.firstProofSeconds = monotonicSeconds() - start
         answer.iterations.append((MateSolver.unbounded, Int(v.length)))
         if !firstProofOnly {
             answer.exact = true

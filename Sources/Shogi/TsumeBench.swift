@@ -2,6 +2,16 @@
 // collections, and perft from the start position.
 import Foundation
 import SolverKit
+import Synchronization
+
+/// One result slot per problem, filled from several threads.
+final class ResultSlots<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [T?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: T) { lock.lock(); storage[i] = value; lock.unlock() }
+    var values: [T?] { lock.lock(); defer { lock.unlock() }; return storage }
+}
 
 enum TsumeBench {
     /// Puzzles/tsume of the repository: from the working directory, else from this source file.
@@ -19,33 +29,52 @@ enum TsumeBench {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 return [BenchRow("missing", [("file", .string(path))])]
             }
+            let problems = TsumeInput.load(text: text, file: file).enumerated().compactMap { i, item -> TsumeProblem? in
+                guard i % every == 0, case .success(let problem) = item else { return nil }
+                return problem
+            }
+            // problems run side by side on the cores (one solver and table each), rows in file order
+            let wallStart = monotonicSeconds()
+            let slots = ResultSlots<(BenchRow, Outcome, UInt64, Double)>(count: problems.count)
+            let next = Mutex(0)
+            let workers = max(1, min(context.threads, problems.count))
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let i = next.withLock { v -> Int in defer { v += 1 }; return v }
+                    if i >= problems.count { return }
+                    let problem = problems[i]
+                    let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0,
+                                            budget: SearchBudget(limits: Limits(timeLimit: timeLimit, hashMB: context.hashMB)))
+                    let start = monotonicSeconds()
+                    let outcome = TsumeRun.run(problem, context: sctx)
+                    let seconds = monotonicSeconds() - start
+                    let nodes = UInt64(outcome.stats.first?.1.intValue ?? 0)
+                    let r = outcome.result
+                    var columns: [(String, JSON)] = [("status", .string(outcome.status.rawValue)),
+                                                     ("length", r["length"] ?? (r["mate"] == .bool(false) ? "nomate" : .null)),
+                                                     ("expected", r["expectedLength"] ?? .null)]
+                    if let b = r["bookLength"] { columns.append(("book", b)) }
+                    columns += [("match", r["lengthMatches"] ?? .null), ("verified", r["verified"] ?? .null),
+                                ("firstProofSeconds", r["firstProof"]?["seconds"] ?? .null),
+                                ("nodes", JSON(nodes)), ("seconds", JSON((seconds * 100).rounded() / 100))]
+                    slots.set(i, (BenchRow(problem.name, columns), outcome, nodes, seconds))
+                    context.log("\(problem.name): \(outcome.summary), \(nodes) nodes, \(String(format: "%.2f", seconds)) s")
+                }
+            }
             var rows: [BenchRow] = []
-            var totalNodes: UInt64 = 0, totalSeconds = 0.0, solved = 0, matched = 0, count = 0
-            for (i, item) in TsumeInput.load(text: text, file: file).enumerated() where i % every == 0 {
-                guard case .success(let problem) = item else { continue }
-                count += 1
-                let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0,
-                                        budget: SearchBudget(limits: Limits(timeLimit: timeLimit, hashMB: context.hashMB)))
-                let start = monotonicSeconds()
-                let outcome = TsumeRun.run(problem, context: sctx)
-                let seconds = monotonicSeconds() - start
-                let nodes = UInt64(outcome.stats.first?.1.intValue ?? 0)
+            var totalNodes: UInt64 = 0, totalSeconds = 0.0, solved = 0, matched = 0
+            let count = problems.count
+            for case let (row, outcome, nodes, seconds)? in slots.values {
+                rows.append(row)
                 totalNodes += nodes; totalSeconds += seconds
-                let r = outcome.result
                 if outcome.status == .solved { solved += 1 }
-                if r["lengthMatches"]?.boolValue == true { matched += 1 }
-                var columns: [(String, JSON)] = [("status", .string(outcome.status.rawValue)),
-                                                 ("length", r["length"] ?? (r["mate"] == .bool(false) ? "nomate" : .null)),
-                                                 ("expected", r["expectedLength"] ?? .null)]
-                if let b = r["bookLength"] { columns.append(("book", b)) }
-                columns += [("match", r["lengthMatches"] ?? .null), ("verified", r["verified"] ?? .null),
-                            ("nodes", JSON(nodes)), ("seconds", JSON((seconds * 100).rounded() / 100))]
-                rows.append(BenchRow(problem.name, columns))
-                context.log("\(problem.name): \(outcome.summary), \(nodes) nodes, \(String(format: "%.2f", seconds)) s")
+                if outcome.result["lengthMatches"]?.boolValue == true { matched += 1 }
             }
             rows.append(BenchRow("TOTAL", [("status", .string("\(solved)/\(count) solved")), ("length", .null),
                                            ("expected", .null), ("match", .string("\(matched) match")), ("verified", .null),
+                                           ("firstProofSeconds", .null),
                                            ("nodes", JSON(totalNodes)), ("seconds", JSON((totalSeconds * 100).rounded() / 100))]))
+            rows.append(BenchRow("wall (\(workers) thread\(workers == 1 ? "" : "s"))", [("seconds", JSON(((monotonicSeconds() - wallStart) * 100).rounded() / 100))]))
             return rows
         }
     }

@@ -102,6 +102,10 @@ enum TsumeRun {
                     : "shorter than the book: a quicker mate exists (the book line or its transcription is not minimal)")))
             }
         }
+        if a.firstProofNodes > 0 {
+            result.append(("firstProof", .object([("nodes", JSON(a.firstProofNodes)),
+                                                  ("seconds", JSON((a.firstProofSeconds * 1000).rounded() / 1000))])))
+        }
         result.append(("iterations", .array(a.iterations.map { .object([("bound", JSON($0.0)), ("proven", $0.1.map { JSON($0) } ?? .null)]) })))
         if a.tree != .null { result.append(("tree", a.tree)) }
         return Outcome(status: status, result: .object(result), stats: stats, summary: summary)
