@@ -274,6 +274,8 @@ final class MateSolver {
                 dn = infinitePN; var pnSum: UInt64 = 0
                 var proof = Hand(), maxLength: UInt16 = 0
                 var disprovenIndex = -1, disproven = NodeValue(pn: infinitePN, dn: 0)
+                var waitingSquares: UInt128 = 0
+                let defenderKing = Int(pos.kingSquare[1 - attacker])
                 for i in 0..<n {
                     let v = childValue(base + i, fresh: fresh, remaining: childRemaining, pathKey: childPath)
                     if v.dn == 0 {
@@ -288,6 +290,18 @@ final class MateSolver {
                         proof = proof.union(v.hand)
                         maxLength = max(maxLength, v.length)
                         continue
+                    }
+                    let m = moves[base + i]
+                    if m.isDrop, !Position.adjacent(m.to, defenderKing) {
+                        // lazy interposition: of the drops on one square only the first one not
+                        // yet proven counts and is searched; the next waits until it is proven
+                        // (usually cheaply: the same capture, one piece more in hand), so futile
+                        // interpositions do not inflate the proof number of a distant check.
+                        // Not next to the king: a piece there is guarded by the king, and
+                        // delaying those made df-pn wander into mates of 2,000 plies (a mate in 5)
+                        let bit = UInt128(1) << UInt128(m.to)
+                        if waitingSquares & bit != 0 { continue }
+                        waitingSquares |= bit
                     }
                     pnSum += UInt64(v.pn)
                     if v.dn < bestDn { second = bestDn; bestDn = v.dn; bestPn = v.pn; best = i }

@@ -36,24 +36,24 @@ let noMateAtAll: UInt16 = 0xFFFF
 
 final class MateTable {
     let entries: UnsafeMutablePointer<MateEntry>
-    let bucketMask: Int
+    let bucketCount: Int
     static let bucketSize = 8
 
     init(megabytes: Int) {
         let bytes = max(1, megabytes) * 1_048_576
-        var buckets = 1
-        while buckets * 2 * MateTable.bucketSize * MemoryLayout<MateEntry>.stride <= bytes { buckets *= 2 }
-        bucketMask = buckets - 1
+        // any number of buckets (the index is a multiply-high), so --hash-mb is used in full
+        let buckets = max(1, bytes / (MateTable.bucketSize * MemoryLayout<MateEntry>.stride))
+        bucketCount = buckets
         // calloc: the kernel hands out zero pages lazily, and an all-zero entry is an empty one
         let raw = calloc(buckets * MateTable.bucketSize, MemoryLayout<MateEntry>.stride)!
         entries = raw.bindMemory(to: MateEntry.self, capacity: buckets * MateTable.bucketSize)
     }
     deinit { free(entries) }
 
-    var capacity: Int { (bucketMask + 1) * MateTable.bucketSize }
+    var capacity: Int { bucketCount * MateTable.bucketSize }
 
     @inline(__always) func bucket(_ key: UInt64) -> UnsafeMutablePointer<MateEntry> {
-        entries + (Int(truncatingIfNeeded: key >> 20) & bucketMask) * MateTable.bucketSize
+        entries + Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(bucketCount)).high) * MateTable.bucketSize
     }
 
     /// The value of (key, hand) for a search with `remaining` plies (proofs must fit in it).
