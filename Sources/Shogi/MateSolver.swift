@@ -148,7 +148,7 @@ final class MateSolver {
         let hand = attackerHand
         let startNodes = nodes
         if pathContains(full) || pathLength >= MateSolver.maxPly {
-            table.storeRepetition(key, hand, pathKey: pathKey, amount: 1)
+            table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: 1)
             return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
         }
         if pathLength > maxPlyReached { maxPlyReached = pathLength }
@@ -261,7 +261,7 @@ final class MateSolver {
                     for t in 1...7 where hand.count(t) == 0 { disproof.set(t, 0) }
                     if !disproof.covers(hand) { disproof = hand }
                     if anyRepetition {
-                        table.storeRepetition(key, hand, pathKey: pathKey, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+                        table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
                         return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
                     }
                     // every check fails within its child's bound, so no mate within min(bound + 1)
@@ -310,7 +310,7 @@ final class MateSolver {
                 if disprovenIndex >= 0 {
                     let amount = UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF))
                     if disproven.repetition {
-                        table.storeRepetition(key, hand, pathKey: pathKey, amount: amount)
+                        table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: amount)
                         return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
                     }
                     var dh = disproven.hand
