@@ -25,6 +25,7 @@ final class MateSolver {
     let childKey: UnsafeMutablePointer<UInt64>
     let childFull: UnsafeMutablePointer<UInt64>
     let childHand: UnsafeMutablePointer<Hand>
+    let childCache: UnsafeMutablePointer<NodeValue>
     var top = 0
 
     // current path (for repetitions): keys and a counting filter
@@ -42,13 +43,14 @@ final class MateSolver {
         childKey = .allocate(capacity: MateSolver.arenaSize)
         childFull = .allocate(capacity: MateSolver.arenaSize)
         childHand = .allocate(capacity: MateSolver.arenaSize)
+        childCache = .allocate(capacity: MateSolver.arenaSize)
         pathKeys = .allocate(capacity: MateSolver.maxPly + 8)
         filter = .allocate(capacity: 65536)
         filter.initialize(repeating: 0, count: 65536)
     }
     deinit {
         moves.deallocate(); childKey.deallocate(); childFull.deallocate(); childHand.deallocate()
-        pathKeys.deallocate(); filter.deallocate()
+        pathKeys.deallocate(); filter.deallocate(); childCache.deallocate()
     }
 
     @inline(__always) func pushPath(_ k: UInt64) {
@@ -114,6 +116,21 @@ final class MateSolver {
         return r
     }
 
+    /// The value of child `i` of the arena: from the table (and the path) when `fresh`, else the
+    /// one cached on an earlier pass of the same node.
+    @inline(__always)
+    func childValue(_ i: Int, fresh: Bool, remaining: Int, pathKey: UInt64) -> NodeValue {
+        if !fresh { return childCache[i] }
+        let v: NodeValue
+        if pathContains(childFull[i]) {
+            v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[i], repetition: true)
+        } else {
+            v = table.lookup(childKey[i], childHand[i], remaining: remaining, pathKey: pathKey)
+        }
+        childCache[i] = v
+        return v
+    }
+
     @inline(__always) func countNode() {
         nodes &+= 1
         if nodes & 4095 == 0 {
@@ -131,7 +148,7 @@ final class MateSolver {
         let hand = attackerHand
         let startNodes = nodes
         if pathContains(full) || pathLength >= MateSolver.maxPly {
-            table.storeRepetition(key, hand, pathKey: pathKey, amount: 1)
+            table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: 1)
             return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
         }
         if pathLength > maxPlyReached { maxPlyReached = pathLength }
@@ -158,6 +175,24 @@ final class MateSolver {
                 return NodeValue(pn: infinitePN, dn: 0, depth: 0, hand: hand)
             }
         }
+        if isOr, remaining <= 2 {
+            // Horizon of a bounded search: only a mate in 1 fits, so test it directly instead of
+            // expanding (and storing) every check's defender node; most bounded nodes are here.
+            for i in 0..<n {
+                let m = moves[base + i]
+                let cap = pos.play(m)
+                if !pos.hasLegalMove() {
+                    let ph = proofHandBefore(m, childProof: extendForInterposition(Hand()), captured: cap, hand: hand)
+                    pos.undo(m, captured: cap)
+                    table.storeProven(key, current: hand, proofHand: ph, length: 1, amount: 1)
+                    return NodeValue(pn: 0, dn: infinitePN, length: 1, hand: ph)
+                }
+                pos.undo(m, captured: cap)
+            }
+            let depth = UInt16(remaining)
+            table.storeDisproven(key, current: hand, disproofHand: hand, depth: depth, amount: 1)
+            return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: hand)
+        }
         top += n
         defer { top = base }
         // children keys, computed once
@@ -182,7 +217,12 @@ final class MateSolver {
         defer { popPath() }
         let childPath = pathKey ^ full
         let childRemaining = remaining - 1
+        // children's values are read from the table on the first pass only; afterwards only the
+        // child just searched changes (its search returns its new value), which saves re-reading
+        // every sibling's bucket (cache misses) on every pass
+        var fresh = true
         while true {
+            defer { fresh = false }
             var pn: UInt32, dn: UInt32
             var best = -1
             var bestPn: UInt32 = infinitePN, bestDn: UInt32 = infinitePN, second: UInt32 = infinitePN
@@ -192,12 +232,7 @@ final class MateSolver {
                 var provenIndex = -1, provenLength = UInt16.max, provenHand = Hand()
                 var disproof = Hand.full, minDepth = noMateAtAll
                 for i in 0..<n {
-                    let v: NodeValue
-                    if pathContains(childFull[base + i]) {
-                        v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[base + i], repetition: true)
-                    } else {
-                        v = table.lookup(childKey[base + i], childHand[base + i], remaining: childRemaining, pathKey: childPath)
-                    }
+                    let v = childValue(base + i, fresh: fresh, remaining: childRemaining, pathKey: childPath)
                     if v.pn == 0 {
                         if v.length < provenLength { provenLength = v.length; provenIndex = i; provenHand = v.hand }
                         continue
@@ -226,7 +261,7 @@ final class MateSolver {
                     for t in 1...7 where hand.count(t) == 0 { disproof.set(t, 0) }
                     if !disproof.covers(hand) { disproof = hand }
                     if anyRepetition {
-                        table.storeRepetition(key, hand, pathKey: pathKey, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+                        table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
                         return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
                     }
                     // every check fails within its child's bound, so no mate within min(bound + 1)
@@ -239,13 +274,10 @@ final class MateSolver {
                 dn = infinitePN; var pnSum: UInt64 = 0
                 var proof = Hand(), maxLength: UInt16 = 0
                 var disprovenIndex = -1, disproven = NodeValue(pn: infinitePN, dn: 0)
+                var waitingSquares: UInt128 = 0
+                let defenderKing = Int(pos.kingSquare[1 - attacker])
                 for i in 0..<n {
-                    let v: NodeValue
-                    if pathContains(childFull[base + i]) {
-                        v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[base + i], repetition: true)
-                    } else {
-                        v = table.lookup(childKey[base + i], childHand[base + i], remaining: childRemaining, pathKey: childPath)
-                    }
+                    let v = childValue(base + i, fresh: fresh, remaining: childRemaining, pathKey: childPath)
                     if v.dn == 0 {
                         // prefer a disproof that does not rest on a repetition, then the deepest
                         if disprovenIndex < 0 || (disproven.repetition && !v.repetition)
@@ -259,6 +291,18 @@ final class MateSolver {
                         maxLength = max(maxLength, v.length)
                         continue
                     }
+                    let m = moves[base + i]
+                    if m.isDrop, !Position.adjacent(m.to, defenderKing) {
+                        // lazy interposition: of the drops on one square only the first one not
+                        // yet proven counts and is searched; the next waits until it is proven
+                        // (usually cheaply: the same capture, one piece more in hand), so futile
+                        // interpositions do not inflate the proof number of a distant check.
+                        // Not next to the king: a piece there is guarded by the king, and
+                        // delaying those made df-pn wander into mates of 2,000 plies (a mate in 5)
+                        let bit = UInt128(1) << UInt128(m.to)
+                        if waitingSquares & bit != 0 { continue }
+                        waitingSquares |= bit
+                    }
                     pnSum += UInt64(v.pn)
                     if v.dn < bestDn { second = bestDn; bestDn = v.dn; bestPn = v.pn; best = i }
                     else if v.dn < second { second = v.dn }
@@ -266,7 +310,7 @@ final class MateSolver {
                 if disprovenIndex >= 0 {
                     let amount = UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF))
                     if disproven.repetition {
-                        table.storeRepetition(key, hand, pathKey: pathKey, amount: amount)
+                        table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: amount)
                         return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
                     }
                     var dh = disproven.hand
@@ -304,7 +348,7 @@ final class MateSolver {
             }
             let m = moves[base + best]
             let cap = pos.play(m)
-            _ = mid(cthpn, cthdn, remaining: childRemaining, pathKey: childPath)
+            childCache[base + best] = mid(cthpn, cthdn, remaining: childRemaining, pathKey: childPath)
             pos.undo(m, captured: cap)
         }
     }

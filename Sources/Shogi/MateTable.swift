@@ -15,7 +15,8 @@ struct MateEntry {
     var dn: UInt32 = 0
     var amount: UInt32 = 0      // nodes spent under it (replacement priority)
     var length: UInt16 = 0      // proven: a mate of at most this many plies exists
-    var depth: UInt16 = 0       // disproven: no mate within this many plies (0xFFFF: none at all)
+    var depth: UInt16 = 0       // disproven: no mate within this many plies (0xFFFF: none at all);
+                                // repetition: the bound it was found under
     var kind: UInt8 = 0         // MateEntry.empty / unknown / proven / disproven / repetition
     static let empty: UInt8 = 0, unknown: UInt8 = 1, proven: UInt8 = 2, disproven: UInt8 = 3, repetition: UInt8 = 4
 }
@@ -36,24 +37,24 @@ let noMateAtAll: UInt16 = 0xFFFF
 
 final class MateTable {
     let entries: UnsafeMutablePointer<MateEntry>
-    let bucketMask: Int
+    let bucketCount: Int
     static let bucketSize = 8
 
     init(megabytes: Int) {
         let bytes = max(1, megabytes) * 1_048_576
-        var buckets = 1
-        while buckets * 2 * MateTable.bucketSize * MemoryLayout<MateEntry>.stride <= bytes { buckets *= 2 }
-        bucketMask = buckets - 1
+        // any number of buckets (the index is a multiply-high), so --hash-mb is used in full
+        let buckets = max(1, bytes / (MateTable.bucketSize * MemoryLayout<MateEntry>.stride))
+        bucketCount = buckets
         // calloc: the kernel hands out zero pages lazily, and an all-zero entry is an empty one
         let raw = calloc(buckets * MateTable.bucketSize, MemoryLayout<MateEntry>.stride)!
         entries = raw.bindMemory(to: MateEntry.self, capacity: buckets * MateTable.bucketSize)
     }
     deinit { free(entries) }
 
-    var capacity: Int { (bucketMask + 1) * MateTable.bucketSize }
+    var capacity: Int { bucketCount * MateTable.bucketSize }
 
     @inline(__always) func bucket(_ key: UInt64) -> UnsafeMutablePointer<MateEntry> {
-        entries + (Int(truncatingIfNeeded: key >> 20) & bucketMask) * MateTable.bucketSize
+        entries + Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(bucketCount)).high) * MateTable.bucketSize
     }
 
     /// The value of (key, hand) for a search with `remaining` plies (proofs must fit in it).
@@ -76,7 +77,7 @@ final class MateTable {
                     return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: Hand(raw: e.hand))
                 }
             case MateEntry.repetition:
-                if bestLength == .max, e.hand == hand.raw, e.pathKey == pathKey {
+                if bestLength == .max, e.hand == hand.raw, e.pathKey == pathKey, Int(e.depth) >= remaining {
                     return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
                 }
             default:
@@ -129,8 +130,12 @@ final class MateTable {
     }
 
     @inline(__always)
-    func storeRepetition(_ key: UInt64, _ hand: Hand, pathKey: UInt64, amount: UInt32) {
+    /// `remaining`: the bound the disproof was found under. Such a disproof may also rest on
+    /// children disproven only within that bound, so it holds for that bound and smaller ones,
+    /// never for a larger one (the exact-length search raises the bound after a disproof).
+    func storeRepetition(_ key: UInt64, _ hand: Hand, pathKey: UInt64, remaining: Int, amount: UInt32) {
         let e = slot(key, kind: MateEntry.repetition, hand: hand.raw, alsoReplace: hand.raw)
-        e.pointee = MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: infinitePN, dn: 0, amount: amount, kind: MateEntry.repetition)
+        e.pointee = MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: infinitePN, dn: 0, amount: amount,
+                              depth: UInt16(clamping: min(max(remaining, 0), 0xFFFE)), kind: MateEntry.repetition)
     }
 }

@@ -1,6 +1,13 @@
 // Attack detection: is a square attacked, who gives check, which pieces are pinned or can discover check.
 
 extension Position {
+    /// Are squares a and b next to each other (king distance 1)?
+    @inline(__always)
+    static func adjacent(_ a: Int, _ b: Int) -> Bool {
+        let df = a / 9 - b / 9, dr = a % 9 - b % 9
+        return a != b && df >= -1 && df <= 1 && dr >= -1 && dr <= 1
+    }
+
     /// True when a piece of colour `c` attacks `sq`. `vacated` is treated as empty (a king stepping
     /// away must not shield the square behind it).
     @inline(__always)

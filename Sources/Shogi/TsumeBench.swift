@@ -2,6 +2,16 @@
 // collections, and perft from the start position.
 import Foundation
 import SolverKit
+import Synchronization
+
+/// One result slot per problem, filled from several threads.
+final class ResultSlots<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [T?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: T) { lock.lock(); storage[i] = value; lock.unlock() }
+    var values: [T?] { lock.lock(); defer { lock.unlock() }; return storage }
+}
 
 enum TsumeBench {
     /// Puzzles/tsume of the repository: from the working directory, else from this source file.
@@ -13,48 +23,74 @@ enum TsumeBench {
         return url.appendingPathComponent("Puzzles/tsume").path
     }
 
-    static func collection(_ file: String, name: String, summary: String, timeLimit: Double, every: Int = 1) -> BenchSuite {
+    /// Problems are bounded by nodes (so the figures do not depend on the machine's load) and,
+    /// as a safety net, by wall time.
+    static func collection(_ file: String, name: String, summary: String, nodeLimit: UInt64, timeLimit: Double, every: Int = 1) -> BenchSuite {
         BenchSuite(name: name, summary: summary) { context in
             let path = puzzlesDirectory() + "/" + file
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 return [BenchRow("missing", [("file", .string(path))])]
             }
+            let problems = TsumeInput.load(text: text, file: file).enumerated().compactMap { i, item -> TsumeProblem? in
+                guard i % every == 0, case .success(let problem) = item else { return nil }
+                return problem
+            }
+            // problems run side by side on the cores (one solver and table each), rows in file order
+            let wallStart = monotonicSeconds()
+            let slots = ResultSlots<(BenchRow, Outcome, UInt64, Double, Double)>(count: problems.count)
+            let next = Mutex(0)
+            let workers = max(1, min(context.threads, problems.count))
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let i = next.withLock { v -> Int in defer { v += 1 }; return v }
+                    if i >= problems.count { return }
+                    let problem = problems[i]
+                    let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0,
+                                            budget: SearchBudget(limits: Limits(timeLimit: timeLimit, nodeLimit: nodeLimit, hashMB: context.hashMB)))
+                    let start = monotonicSeconds()
+                    let outcome = TsumeRun.run(problem, context: sctx)
+                    let seconds = monotonicSeconds() - start
+                    let nodes = UInt64(outcome.stats.first?.1.intValue ?? 0)
+                    let cpu = outcome.stats.first(where: { $0.0 == "cpuSeconds" })?.1.doubleValue ?? seconds
+                    let r = outcome.result
+                    var columns: [(String, JSON)] = [("status", .string(outcome.status.rawValue)),
+                                                     ("length", r["length"] ?? (r["mate"] == .bool(false) ? "nomate" : .null)),
+                                                     ("expected", r["expectedLength"] ?? .null)]
+                    if let b = r["bookLength"] { columns.append(("book", b)) }
+                    columns += [("match", r["lengthMatches"] ?? .null), ("verified", r["verified"] ?? .null),
+                                ("firstProofSeconds", r["firstProof"]?["seconds"] ?? .null),
+                                ("nodes", JSON(nodes)), ("seconds", JSON((seconds * 100).rounded() / 100)),
+                                ("cpuSeconds", JSON((cpu * 100).rounded() / 100)),
+                                ("nodesPerCPUSecond", JSON(Int(Double(nodes) / max(cpu, 1e-6))))]
+                    slots.set(i, (BenchRow(problem.name, columns), outcome, nodes, seconds, cpu))
+                    context.log("\(problem.name): \(outcome.summary), \(nodes) nodes, \(String(format: "%.2f", seconds)) s")
+                }
+            }
             var rows: [BenchRow] = []
-            var totalNodes: UInt64 = 0, totalSeconds = 0.0, solved = 0, matched = 0, count = 0
-            for (i, item) in TsumeInput.load(text: text, file: file).enumerated() where i % every == 0 {
-                guard case .success(let problem) = item else { continue }
-                count += 1
-                let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0,
-                                        budget: SearchBudget(limits: Limits(timeLimit: timeLimit, hashMB: context.hashMB)))
-                let start = monotonicSeconds()
-                let outcome = TsumeRun.run(problem, context: sctx)
-                let seconds = monotonicSeconds() - start
-                let nodes = UInt64(outcome.stats.first?.1.intValue ?? 0)
-                totalNodes += nodes; totalSeconds += seconds
-                let r = outcome.result
+            var totalNodes: UInt64 = 0, totalSeconds = 0.0, totalCPU = 0.0, solved = 0, matched = 0
+            let count = problems.count
+            for case let (row, outcome, nodes, seconds, cpu)? in slots.values {
+                rows.append(row)
+                totalNodes += nodes; totalSeconds += seconds; totalCPU += cpu
                 if outcome.status == .solved { solved += 1 }
-                if r["lengthMatches"]?.boolValue == true { matched += 1 }
-                var columns: [(String, JSON)] = [("status", .string(outcome.status.rawValue)),
-                                                 ("length", r["length"] ?? (r["mate"] == .bool(false) ? "nomate" : .null)),
-                                                 ("expected", r["expectedLength"] ?? .null)]
-                if let b = r["bookLength"] { columns.append(("book", b)) }
-                columns += [("match", r["lengthMatches"] ?? .null), ("verified", r["verified"] ?? .null),
-                            ("nodes", JSON(nodes)), ("seconds", JSON((seconds * 100).rounded() / 100))]
-                rows.append(BenchRow(problem.name, columns))
-                context.log("\(problem.name): \(outcome.summary), \(nodes) nodes, \(String(format: "%.2f", seconds)) s")
+                if outcome.result["lengthMatches"]?.boolValue == true { matched += 1 }
             }
             rows.append(BenchRow("TOTAL", [("status", .string("\(solved)/\(count) solved")), ("length", .null),
                                            ("expected", .null), ("match", .string("\(matched) match")), ("verified", .null),
-                                           ("nodes", JSON(totalNodes)), ("seconds", JSON((totalSeconds * 100).rounded() / 100))]))
+                                           ("firstProofSeconds", .null),
+                                           ("nodes", JSON(totalNodes)), ("seconds", JSON((totalSeconds * 100).rounded() / 100)),
+                                           ("cpuSeconds", JSON((totalCPU * 100).rounded() / 100)),
+                                           ("nodesPerCPUSecond", JSON(Int(Double(totalNodes) / max(totalCPU, 1e-6))))]))
+            rows.append(BenchRow("wall (\(workers) thread\(workers == 1 ? "" : "s"))", [("seconds", JSON(((monotonicSeconds() - wallStart) * 100).rounded() / 100))]))
             return rows
         }
     }
 
     static var suites: [BenchSuite] {
-        [collection("zukou.tsv", name: "tsume-zukou", summary: "Shogi Zuko (1755), 100 problems: exact shortest mate, 60 s limit each", timeLimit: 60),
-         collection("microcosmos.tsv", name: "tsume-microcosmos", summary: "Microcosmos, 1525 plies: exact shortest mate, 600 s limit", timeLimit: 600),
-         collection("yaneuraou_mate_samples.tsv", name: "tsume-yaneuraou", summary: "YaneuraOu mate samples: exact shortest mate, 60 s limit each", timeLimit: 60),
-         collection("tanuki_public.tsv", name: "tsume-tanuki", summary: "tanuki public set, all 1231: exact shortest mate, 30 s limit each", timeLimit: 30),
+        [collection("zukou.tsv", name: "tsume-zukou", summary: "Shogi Zuko (1755), 100 problems: exact shortest mate, 5M nodes (and 120 s) a problem", nodeLimit: 5_000_000, timeLimit: 120),
+         collection("microcosmos.tsv", name: "tsume-microcosmos", summary: "Microcosmos, 1525 plies: exact shortest mate, 100M nodes (and 900 s)", nodeLimit: 100_000_000, timeLimit: 900),
+         collection("yaneuraou_mate_samples.tsv", name: "tsume-yaneuraou", summary: "YaneuraOu mate samples: exact shortest mate, 10M nodes (and 60 s) each", nodeLimit: 10_000_000, timeLimit: 60),
+         collection("tanuki_public.tsv", name: "tsume-tanuki", summary: "tanuki public set, all 1231: exact shortest mate, 10M nodes (and 30 s) each", nodeLimit: 10_000_000, timeLimit: 30),
          BenchSuite(name: "shogi-perft", summary: "perft from the start position, d1-d6") { context in
              var p = try! Position(sfen: Position.startSFEN[...], at: SourceLocation(file: "start", line: 1))
              let expected: [UInt64] = [30, 900, 25470, 719_731, 19_861_490, 547_581_517]

@@ -19,6 +19,13 @@ func withDeepStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     return box.value!
 }
 
+/// CPU seconds used by the calling thread (the solver's own, whatever else runs on the machine).
+func threadCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
 enum TsumeRun {
     /// Longest shortest mate whose uniqueness `solve` checks.
     static let uniqueMaxLength = 31
@@ -29,14 +36,16 @@ enum TsumeRun {
         let position = problem.position
         let hashMB = context.hashMB, budget = context.budget, treeDepth = context.treeDepth
         return withDeepStack {
-            let start = monotonicSeconds()
+            let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
             let solver = MateSolver(position: position, hashMB: hashMB, budget: budget)
             let answer = solver.solve(firstProofOnly: mateOnly, treeDepth: treeDepth)
             // uniqueness is only defined against the exact shortest length; capped because the
             // walk grows with the length (the generated problems are at most 31 plies)
             let solution = answer.verdict == .mate && answer.exact && answer.length <= uniqueMaxLength
                 ? solver.checkSolution(length: answer.length) : nil
-            return record(problem, answer, solution: solution, solver: solver, seconds: monotonicSeconds() - start)
+            var outcome = record(problem, answer, solution: solution, solver: solver, seconds: monotonicSeconds() - start)
+            outcome.stats.append(("cpuSeconds", JSON(((threadCPUSeconds() - cpuStart) * 1000).rounded() / 1000)))
+            return outcome
         }
     }
 
@@ -101,6 +110,10 @@ enum TsumeRun {
                     ? "longer than the book: under plain minimax the defender's interpositions (futile by tsume convention) or other defences count"
                     : "shorter than the book: a quicker mate exists (the book line or its transcription is not minimal)")))
             }
+        }
+        if a.firstProofNodes > 0 {
+            result.append(("firstProof", .object([("nodes", JSON(a.firstProofNodes)),
+                                                  ("seconds", JSON((a.firstProofSeconds * 1000).rounded() / 1000))])))
         }
         result.append(("iterations", .array(a.iterations.map { .object([("bound", JSON($0.0)), ("proven", $0.1.map { JSON($0) } ?? .null)]) })))
         if a.tree != .null { result.append(("tree", a.tree)) }
