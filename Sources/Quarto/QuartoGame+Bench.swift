@@ -1,7 +1,9 @@
 // `perfectplay bench quarto`: the drawn-board count, positions with 4, 3 and 2 pieces placed,
 // and the empty boards of the three rule sets, each with a wall-time cap.
 
+import Dispatch
 import SolverKit
+import Synchronization
 
 extension QuartoGame {
     /// Bench positions (also in Puzzles/quarto). Name, position text, time cap in seconds.
@@ -45,30 +47,41 @@ extension QuartoGame {
                 }
             })
         }
-        suites.append(BenchSuite(name: "quarto-early", summary: "Every position with 2 pieces placed (classic), one per symmetry class, with the piece to place or to choose: each must be a draw. 60 s cap a class; columns count the classes proven.") { context in
-            var rows: [BenchRow] = []
-            for handed in [true, false] {
-                let classes = earlyClasses(placed: 2, handed: handed)
-                var draws = 0, others = 0, unfinished = 0
-                var nodes: UInt64 = 0, hits: UInt64 = 0
-                let start = SearchBudget(limits: Limits())
-                for (i, p) in classes.enumerated() {
-                    let budget = SearchBudget(limits: Limits(timeLimit: 60, hashMB: context.hashMB))
-                    let solver = QuartoSolver(rules: .classic, hashMB: context.hashMB, threads: context.threads,
+        suites.append(BenchSuite(name: "quarto-early", summary: "The proof that every classic position with at most 2 pieces placed is a draw: one position per symmetry class of 2 placed pieces with a piece in hand (148), each solved (win/draw/loss); all draws prove it, since positions with 2 placed and a piece to choose, and those with fewer pieces, lead only to these. One table for all classes; the threads take the classes in turn, one thread a class.") { context in
+            let classes = earlyClasses(placed: 2, handed: true)
+            let group = SymmetryGroup(rules: .classic)
+            let table = TranspositionTable(megabytes: context.hashMB)
+            let start = SearchBudget(limits: Limits())
+            let next = Atomic<Int>(0)
+            // per class: outcome (1 win, 0 draw, -1 loss, nil unfinished), nodes, table hits, seconds
+            let results = Mutex([(outcome: Int?, nodes: UInt64, hits: UInt64, seconds: Double)](repeating: (nil, 0, 0, 0), count: classes.count))
+            DispatchQueue.concurrentPerform(iterations: max(1, context.threads)) { _ in
+                while true {
+                    let i = next.add(1, ordering: .relaxed).oldValue
+                    if i >= classes.count { break }
+                    let budget = SearchBudget(limits: Limits(timeLimit: 3600, hashMB: context.hashMB))
+                    let solver = QuartoSolver(rules: .classic, threads: 1, group: group, table: table,
                                               shouldStop: { budget.shouldStop(nodes: $0) })
-                    let v = solver.value(of: p)
-                    nodes += solver.statistics.nodes
-                    hits += solver.statistics.tableHits
-                    if v == nil { unfinished += 1 } else if v!.score == 0 { draws += 1 } else { others += 1 }
-                    context.log("class \(i + 1)/\(classes.count): \(v.map(\.description) ?? "limit") \(budget.elapsed) s")
+                    let v = solver.search(classes[i], alpha: -1, beta: 1)
+                    let r = (v.map { $0.signum() }, solver.statistics.nodes, solver.statistics.tableHits, budget.elapsed)
+                    results.withLock { $0[i] = r }
+                    let outcome = r.0.map { ["loss", "draw", "win"][$0 + 1] } ?? "limit"
+                    context.log("class \(i + 1)/\(classes.count) \(classes[i].gridText.replacingOccurrences(of: "\n", with: " / ")) piece \(Piece.name(classes[i].hand!)): \(outcome), \(r.1) nodes, \(NumberFormat.seconds(r.3)) s")
                 }
-                rows.append(BenchRow(handed ? "2 placed, piece to place" : "2 placed, piece to choose", [
-                    ("classes", .int(classes.count)), ("draws", .int(draws)), ("notDraws", .int(others)),
-                    ("unfinished", .int(unfinished)), ("nodes", JSON(nodes)), ("tableHits", JSON(hits)),
-                    ("seconds", .double(start.elapsed)),
-                ]))
             }
-            return rows
+            let all = results.withLock { $0 }
+            let draws = all.filter { $0.outcome == 0 }.count
+            let notDraws = all.filter { $0.outcome != nil && $0.outcome != 0 }.count
+            let nodes = all.reduce(UInt64(0)) { $0 + $1.nodes }
+            let seconds = start.elapsed
+            context.log("proof: \(draws) of \(classes.count) classes are draws\(draws == classes.count ? ": every classic position with at most 2 pieces placed is a draw" : "")")
+            return [BenchRow("2 placed, piece to place", [
+                ("classes", .int(classes.count)), ("draws", .int(draws)), ("notDraws", .int(notDraws)),
+                ("unfinished", .int(classes.count - draws - notDraws)), ("nodes", JSON(nodes)),
+                ("tableHits", JSON(all.reduce(UInt64(0)) { $0 + $1.hits })),
+                ("maxClassSeconds", .double(all.map(\.seconds).max() ?? 0)),
+                ("seconds", .double(seconds)), ("nodesPerSecond", .double(Double(nodes) / max(seconds, 1e-9))),
+            ])]
         })
         return suites
     }

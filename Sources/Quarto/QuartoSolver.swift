@@ -1,9 +1,6 @@
 // The solver's public face: exact values of positions and moves, best moves, the principal line,
 // with the search run on several threads sharing one table.
 
-import Dispatch
-import Synchronization
-
 /// Exact value of a position or move, seen from the side to move there.
 public struct Value: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The search score: `mate - d` win in d plies, `d - mate` loss in d plies, 0 draw.
@@ -24,8 +21,8 @@ public struct SearchStatistics: Sendable {
 }
 
 /// Solves positions of one rule set. Not thread-safe itself (one call at a time); each call runs
-/// `threads` search threads on a shared transposition table (lazy SMP: the helpers search the
-/// same node in another move order and the first to finish answers).
+/// `threads` search threads on a shared transposition table, splitting the moves of the first
+/// plies among them (`QuartoSolver+Split.swift`).
 public final class QuartoSolver: @unchecked Sendable {
     public let group: SymmetryGroup
     public let table: TranspositionTable
@@ -33,63 +30,22 @@ public final class QuartoSolver: @unchecked Sendable {
     public let tableMinEmpties: Int
     /// Called with the total node count every few thousand nodes; true stops the search.
     let shouldStop: @Sendable (UInt64) -> Bool
-    public private(set) var statistics = SearchStatistics()
+    public internal(set) var statistics = SearchStatistics()
     /// Set once a limit stopped a search: later answers are nil.
-    public private(set) var stopped = false
+    public internal(set) var stopped = false
     /// The last `value(of:)`'s win/draw/loss (1, 0, -1) once known: the bound a limit leaves
     /// when it stops the distance search.
     public private(set) var knownOutcome: Int?
 
     public init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int? = nil,
-                group: SymmetryGroup? = nil, shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
+                group: SymmetryGroup? = nil, table: TranspositionTable? = nil,
+                shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
         self.group = group ?? SymmetryGroup(rules: rules)
-        self.table = TranspositionTable(megabytes: hashMB)
+        // a table passed in is shared with other solvers of the same rule set (its entries are exact bounds)
+        self.table = table ?? TranspositionTable(megabytes: hashMB)
         self.threads = max(1, threads)
-        self.tableMinEmpties = tableMinEmpties ?? 5
+        self.tableMinEmpties = tableMinEmpties ?? 8
         self.shouldStop = shouldStop
-    }
-
-    // MARK: one node, searched in parallel
-
-    /// The fail-soft alpha-beta score of `position` (ply 0), or nil when stopped.
-    func search(_ position: Position, alpha: Int, beta: Int) -> Int? {
-        if stopped { return nil }
-        let board = position.board
-        let avail = position.availablePieces
-        let finished = Atomic<Bool>(false)
-        let totalNodes = Atomic<UInt64>(0)
-        let result = Mutex<Int?>(nil)
-        let stats = Mutex(SearchStatistics())
-        let limitHit = Atomic<Bool>(false)
-        let n = threads
-        let outer = shouldStop
-        DispatchQueue.concurrentPerform(iterations: n) { i in
-            var reported: UInt64 = 0
-            let thread = SearchThread(group: group, table: table, tableMinEmpties: tableMinEmpties, rotation: i) { nodes in
-                let total = totalNodes.add(nodes - reported, ordering: .relaxed).newValue
-                reported = nodes
-                if finished.load(ordering: .relaxed) { return true }
-                if outer(total) { limitHit.store(true, ordering: .relaxed); return true }
-                return false
-            }
-            let v = thread.root(board, avail, position.hand, alpha, beta)
-            if !thread.stopped {
-                result.withLock { if $0 == nil { $0 = v } }
-                finished.store(true, ordering: .relaxed)
-            }
-            stats.withLock {
-                $0.nodes += thread.nodes
-                $0.tableProbes += thread.tableProbes
-                $0.tableHits += thread.tableHits
-            }
-        }
-        let s = stats.withLock { $0 }
-        statistics.nodes += s.nodes
-        statistics.tableProbes += s.tableProbes
-        statistics.tableHits += s.tableHits
-        let v = result.withLock { $0 }
-        if v == nil || limitHit.load(ordering: .relaxed) && v == nil { stopped = true }
-        return v
     }
 
     /// Exact value of a position, or nil when a limit stopped the search.
@@ -228,6 +184,62 @@ public final class QuartoSolver: @unchecked Sendable {
 }
 
 extension SearchThread {
+    /// A move of the root: its successor after the placement and the piece handed over, or
+    /// its score when the move decides the game at once.
+    struct RootChild {
+        var occupied: UInt16, attributes: UInt64, available: UInt16, hand: Int
+        var score: Int?
+    }
+
+    /// The moves of a node at `ply` (piece in hand or none), one per symmetry class of
+    /// successors, the moves leaving the opponent the fewest (placement, safe piece) replies
+    /// first; nil when the piece in hand wins at once. Only for nodes with at least 2 empty squares.
+    func rootChildren(_ board: Board, _ avail: UInt16, _ hand: Int?, ply: Int = 0) -> [RootChild]? {
+        let occ = board.occupied, bits = board.attributes
+        var seen = Set<UInt128>()
+        var out: [(replies: Int, child: RootChild)] = []
+        func add(_ occ2: UInt16, _ bits2: UInt64, _ q: Int) {
+            let left = avail & ~(1 << q)
+            guard seen.insert(group.canonicalKey(occupied: occ2, attributes: bits2, hand: q)).inserted else { return }
+            let replies = self.replies(threats(occ2, bits2), occ2, q, left)
+            out.append((replies, RootChild(occupied: occ2, attributes: bits2, available: left, hand: q, score: nil)))
+        }
+        if let h = hand {
+            if deadlyPieces(occ, bits) >> h & 1 == 1 { return nil }
+            var empty = ~occ
+            while empty != 0 {
+                let s = empty.trailingZeroBitCount
+                empty &= empty - 1
+                let occ2 = occ | UInt16(1) << s, bits2 = SearchThread.place(bits, h, s)
+                let safe = avail & ~deadlyPieces(occ2, bits2)
+                if safe == 0 {
+                    // every piece handed over wins for the opponent at ply 2
+                    out.append((-1, RootChild(occupied: occ2, attributes: bits2, available: avail, hand: 0, score: ply + 2 - mate)))
+                    continue
+                }
+                var r = safe
+                while r != 0 {
+                    let q = r.trailingZeroBitCount
+                    r &= r - 1
+                    add(occ2, bits2, q)
+                }
+            }
+        } else {
+            let danger = deadlyPieces(occ, bits)
+            var r = avail
+            while r != 0 {
+                let q = r.trailingZeroBitCount
+                r &= r - 1
+                if danger >> q & 1 == 1 {
+                    out.append((-1, RootChild(occupied: occ, attributes: bits, available: avail, hand: q, score: ply + 2 - mate)))
+                } else {
+                    add(occ, bits, q)
+                }
+            }
+        }
+        return out.enumerated().sorted { ($0.element.replies, $0.offset) < ($1.element.replies, $1.offset) }.map(\.element.child)
+    }
+
     /// Root of a search: any position (piece in hand or not, an immediate win possible).
     func root(_ board: Board, _ avail: UInt16, _ hand: Int?, _ alphaIn: Int, _ betaIn: Int) -> Int {
         let occ = board.occupied, bits = board.attributes
