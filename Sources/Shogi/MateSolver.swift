@@ -90,6 +90,16 @@ final class MateSolver {
         return r
     }
 
+    /// The attacker's check `m` (played, `captured` taken) left no legal reply: takes it back,
+    /// stores the mate in 1 under the node's key and returns the proven value.
+    @inline(__always)
+    func storeMateInOne(_ m: Move, captured: Int, key: UInt64, hand: Hand) -> NodeValue {
+        let ph = proofHandBefore(m, childProof: extendForInterposition(Hand()), captured: captured, hand: hand)
+        pos.undo(m, captured: captured)
+        table.storeProven(key, current: hand, proofHand: ph, length: 1, amount: 1)
+        return NodeValue(pn: 0, dn: infinitePN, length: 1, hand: ph)
+    }
+
     /// Proof hand of the parent of a child proven with `ph`, reached by the attacker's move m.
     @inline(__always)
     func proofHandBefore(_ m: Move, childProof ph: Hand, captured: Int, hand: Hand) -> Hand {
@@ -181,12 +191,7 @@ final class MateSolver {
             for i in 0..<n {
                 let m = moves[base + i]
                 let cap = pos.play(m)
-                if !pos.hasLegalMove() {
-                    let ph = proofHandBefore(m, childProof: extendForInterposition(Hand()), captured: cap, hand: hand)
-                    pos.undo(m, captured: cap)
-                    table.storeProven(key, current: hand, proofHand: ph, length: 1, amount: 1)
-                    return NodeValue(pn: 0, dn: infinitePN, length: 1, hand: ph)
-                }
+                if !pos.hasLegalMove() { return storeMateInOne(m, captured: cap, key: key, hand: hand) }
                 pos.undo(m, captured: cap)
             }
             let depth = UInt16(remaining)
@@ -204,12 +209,7 @@ final class MateSolver {
             childHand[base + i] = pos.hands[attacker]
             if isOr, entry.isNew {
                 // mate-in-1 probe: a check with no legal reply
-                if !pos.hasLegalMove() {
-                    let ph = proofHandBefore(m, childProof: extendForInterposition(Hand()), captured: cap, hand: hand)
-                    pos.undo(m, captured: cap)
-                    table.storeProven(key, current: hand, proofHand: ph, length: 1, amount: 1)
-                    return NodeValue(pn: 0, dn: infinitePN, length: 1, hand: ph)
-                }
+                if !pos.hasLegalMove() { return storeMateInOne(m, captured: cap, key: key, hand: hand) }
             }
             pos.undo(m, captured: cap)
         }
