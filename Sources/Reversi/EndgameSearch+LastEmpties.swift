@@ -9,20 +9,17 @@ extension EndgameSearch {
         let empties = mask & ~(p | o)
         switch n {
         case 4:
+            // Odd quadrants first: take from `e`, then from `rest`.
             let odd = geometry.oddQuadrants(empties)
-            var e = empties & odd
-            var sq = (0, 0, 0, 0)
-            var k = 0
-            for pass in 0..<2 {
-                if pass == 1 { e = empties & ~odd }
-                while e != 0 {
-                    let s = e.trailingZeroBitCount
-                    e &= e &- 1
-                    switch k { case 0: sq.0 = s; case 1: sq.1 = s; case 2: sq.2 = s; default: sq.3 = s }
-                    k += 1
-                }
-            }
-            return solve4(p, o, alpha, beta, sq.0, sq.1, sq.2, sq.3)
+            var e = empties & odd, rest = empties & ~odd
+            if e == 0 { e = rest; rest = 0 }
+            let x1 = e.trailingZeroBitCount; e &= e &- 1
+            if e == 0 { e = rest; rest = 0 }
+            let x2 = e.trailingZeroBitCount; e &= e &- 1
+            if e == 0 { e = rest; rest = 0 }
+            let x3 = e.trailingZeroBitCount; e &= e &- 1
+            if e == 0 { e = rest }
+            return solve4(p, o, alpha, beta, x1, x2, x3, e.trailingZeroBitCount)
         case 3:
             var e = empties
             let a = e.trailingZeroBitCount; e &= e &- 1
@@ -57,15 +54,22 @@ extension EndgameSearch {
     @inline(__always)
     static func bit(_ x: Int) -> UInt64 { UInt64(1) << UInt64(x) }
 
+    /// Discs flipped by `p` on `x`, skipping the ray scans when no disc of `o` touches `x`
+    /// (then nothing can flip; most squares near the end fail this cheap test, as in Edax).
+    @_transparent
+    func flipsNear(_ x: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
+        o & neighbours[x] != 0 ? flips(x, p, o) : 0
+    }
+
     mutating func solve2(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ x1: Int, _ x2: Int) -> Int {
         nodes &+= 1
         var best = Int.min
-        var f = flips(x1, p, o)
+        var f = flipsNear(x1, p, o)
         if f != 0 {
             best = -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x1), x2)
             if best >= beta { return best }
         }
-        f = flips(x2, p, o)
+        f = flipsNear(x2, p, o)
         if f != 0 {
             let s = -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x2), x1)
             if s > best { best = s }
@@ -74,12 +78,12 @@ extension EndgameSearch {
         if best != Int.min { return best }
         // Pass: the opponent moves (minimising our score).
         var worst = Int.max
-        f = flips(x1, o, p)
+        f = flipsNear(x1, o, p)
         if f != 0 {
             worst = solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x1), x2)
             if worst <= alpha { return worst }
         }
-        f = flips(x2, o, p)
+        f = flipsNear(x2, o, p)
         if f != 0 {
             let s = solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x2), x1)
             if s < worst { worst = s }
@@ -92,26 +96,26 @@ extension EndgameSearch {
         nodes &+= 1
         var best = Int.min
         var a = alpha
-        var f = flips(x1, p, o)
+        var f = flipsNear(x1, p, o)
         if f != 0 {
             best = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x1), -beta, -a, x2, x3)
             if best >= beta { return best }
             if best > a { a = best }
         }
-        f = flips(x2, p, o)
+        f = flipsNear(x2, p, o)
         if f != 0 {
             let s = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x2), -beta, -a, x1, x3)
             if s >= beta { return s }
             if s > best { best = s; if s > a { a = s } }
         }
-        f = flips(x3, p, o)
+        f = flipsNear(x3, p, o)
         if f != 0 {
             let s = -solve2(o ^ f, p ^ f ^ EndgameSearch.bit(x3), -beta, -a, x1, x2)
             if s > best { best = s }
         }
         if best != Int.min { return best }
         // Pass, if the opponent can move; otherwise the game is over.
-        if flips(x1, o, p) | flips(x2, o, p) | flips(x3, o, p) == 0 {
+        if flipsNear(x1, o, p) | flipsNear(x2, o, p) | flipsNear(x3, o, p) == 0 {
             return Position.finalScore(p, o, empties: 3)
         }
         return -solve3(o, p, -beta, -alpha, x1, x2, x3)
@@ -123,31 +127,31 @@ extension EndgameSearch {
         if let bound = stabilityBound(p, o, alpha, 4) { return bound }
         var best = Int.min
         var a = alpha
-        var f = flips(x1, p, o)
+        var f = flipsNear(x1, p, o)
         if f != 0 {
             best = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x1), -beta, -a, x2, x3, x4)
             if best >= beta { return best }
             if best > a { a = best }
         }
-        f = flips(x2, p, o)
+        f = flipsNear(x2, p, o)
         if f != 0 {
             let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x2), -beta, -a, x1, x3, x4)
             if s >= beta { return s }
             if s > best { best = s; if s > a { a = s } }
         }
-        f = flips(x3, p, o)
+        f = flipsNear(x3, p, o)
         if f != 0 {
             let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x3), -beta, -a, x1, x2, x4)
             if s >= beta { return s }
             if s > best { best = s; if s > a { a = s } }
         }
-        f = flips(x4, p, o)
+        f = flipsNear(x4, p, o)
         if f != 0 {
             let s = -solve3(o ^ f, p ^ f ^ EndgameSearch.bit(x4), -beta, -a, x1, x2, x3)
             if s > best { best = s }
         }
         if best != Int.min { return best }
-        if flips(x1, o, p) | flips(x2, o, p) | flips(x3, o, p) | flips(x4, o, p) == 0 {
+        if flipsNear(x1, o, p) | flipsNear(x2, o, p) | flipsNear(x3, o, p) | flipsNear(x4, o, p) == 0 {
             return Position.finalScore(p, o, empties: 4)
         }
         return -solve4(o, p, -beta, -alpha, x1, x2, x3, x4)
