@@ -58,6 +58,24 @@ public struct BoardGeometry: Sendable, Hashable {
         return odd
     }
 
+    /// [square] -> the quadrant holding it (0 off the board), one table a board size, never freed.
+    nonisolated(unsafe) static let quadrantTables: [Int: UnsafeMutablePointer<UInt64>] = {
+        var tables: [Int: UnsafeMutablePointer<UInt64>] = [:]
+        for size in [4, 6, 8] {
+            let g = BoardGeometry(size: size)!
+            let t = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+            for sq in 0..<64 {
+                let bit = UInt64(1) << UInt64(sq)
+                t[sq] = [g.quadrants.0, g.quadrants.1, g.quadrants.2, g.quadrants.3].first { $0 & bit != 0 } ?? 0
+            }
+            tables[size] = t
+        }
+        return tables
+    }()
+
+    /// This board's [square] -> quadrant table.
+    var quadrantTable: UnsafeMutablePointer<UInt64> { BoardGeometry.quadrantTables[size]! }
+
     /// "a1".."h8" for a square index.
     public static func name(of square: Int) -> String {
         let letters: [Character] = ["a", "b", "c", "d", "e", "f", "g", "h"]

@@ -9,17 +9,7 @@ extension EndgameSearch {
         let empties = mask & ~(p | o)
         switch n {
         case 4:
-            // Odd quadrants first: take from `e`, then from `rest`.
-            let odd = geometry.oddQuadrants(empties)
-            var e = empties & odd, rest = empties & ~odd
-            if e == 0 { e = rest; rest = 0 }
-            let x1 = e.trailingZeroBitCount; e &= e &- 1
-            if e == 0 { e = rest; rest = 0 }
-            let x2 = e.trailingZeroBitCount; e &= e &- 1
-            if e == 0 { e = rest; rest = 0 }
-            let x3 = e.trailingZeroBitCount; e &= e &- 1
-            if e == 0 { e = rest }
-            return solve4(p, o, alpha, beta, x1, x2, x3, e.trailingZeroBitCount)
+            return solve4(p, o, alpha, beta, odd: geometry.oddQuadrants(empties))
         case 3:
             var e = empties
             let a = e.trailingZeroBitCount; e &= e &- 1
@@ -35,6 +25,22 @@ extension EndgameSearch {
             nodes &+= 1
             return Position.finalScore(p, o, empties: 0)
         }
+    }
+
+    /// Four empties: orders them odd quadrants first (`odd` as in `shallow`) and solves.
+    @inline(__always)
+    mutating func solve4(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, odd: UInt64) -> Int {
+        let empties = mask & ~(p | o)
+        // Odd quadrants first: take from `e`, then from `rest`.
+        var e = empties & odd, rest = empties & ~odd
+        if e == 0 { e = rest; rest = 0 }
+        let x1 = e.trailingZeroBitCount; e &= e &- 1
+        if e == 0 { e = rest; rest = 0 }
+        let x2 = e.trailingZeroBitCount; e &= e &- 1
+        if e == 0 { e = rest; rest = 0 }
+        let x3 = e.trailingZeroBitCount; e &= e &- 1
+        if e == 0 { e = rest }
+        return solve4(p, o, alpha, beta, x1, x2, x3, e.trailingZeroBitCount)
     }
 
     /// The last empty square: whoever can play there does; exact score (flip counts by table,
@@ -61,6 +67,7 @@ extension EndgameSearch {
         o & neighbours[x] != 0 ? flips(x, p, o) : 0
     }
 
+    @inline(__always)
     mutating func solve2(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ x1: Int, _ x2: Int) -> Int {
         nodes &+= 1
         var best = Int.min

@@ -76,6 +76,8 @@ struct EndgameSearch {
     let squareDiagonals: UnsafeMutablePointer<UInt64>
     /// The (up to 8) squares around each square (Bitboard.neighbourTable).
     let neighbours: UnsafeMutablePointer<UInt64>
+    /// [square]: the parity quadrant holding it (BoardGeometry.quadrantTable).
+    let quadrantOf: UnsafeMutablePointer<UInt64>
     /// Stability thresholds by empties, likewise.
     let stabilityThresholds: UnsafeMutablePointer<Int>
 
@@ -98,6 +100,7 @@ struct EndgameSearch {
         self.lastFlipLines = Bitboard.lineFlipTable
         self.squareDiagonals = Bitboard.squareDiagonals
         self.neighbours = Bitboard.neighbourTable
+        self.quadrantOf = geometry.quadrantTable
         self.stabilityThresholds = EndgameSearch.thresholdTable
         self.pool = pool
         self.splitMinEmpties = splitMinEmpties
@@ -143,7 +146,7 @@ struct EndgameSearch {
     @inline(__always)
     mutating func search(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ n: Int) -> Int {
         if n > shallowEmpties { return deep(p, o, alpha, beta, n) }
-        if n > 4 { return shallow(p, o, alpha, beta, n) }
+        if n > 4 { return shallow(p, o, alpha, beta, n, odd: geometry.oddQuadrants(mask & ~(p | o))) }
         return solveFew(p, o, alpha, beta, n)
     }
 
@@ -286,8 +289,10 @@ struct EndgameSearch {
         return best
     }
 
-    /// Alpha-beta without the table, parity ordering only, for 5 to 7 empties.
-    mutating func shallow(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ n: Int) -> Int {
+    /// Alpha-beta without the table, parity ordering only, for 5 to 7 empties. `odd`: the
+    /// quadrants with an odd number of empties (geometry.oddQuadrants), kept up to date by
+    /// toggling the quadrant of each move played.
+    mutating func shallow(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ n: Int, odd: UInt64) -> Int {
         nodes &+= 1
         var alpha = alphaIn
         if let bound = stabilityBound(p, o, alpha, n) { return bound }
@@ -296,10 +301,8 @@ struct EndgameSearch {
             if Bitboard.moves(o, p) & mask == 0 {
                 return Position.finalScore(p, o, empties: n)
             }
-            return -shallow(o, p, -beta, -alpha, n)
+            return -shallow(o, p, -beta, -alpha, n, odd: odd)
         }
-        let empties = mask & ~(p | o)
-        let odd = geometry.oddQuadrants(empties)
         var best = Int.min
         for pass in 0..<2 {
             var m = pass == 0 ? moves & odd : moves & ~odd
@@ -308,7 +311,9 @@ struct EndgameSearch {
                 m &= m &- 1
                 let f = flips(sq, p, o)
                 let np = o ^ f, no = p ^ f ^ (UInt64(1) << UInt64(sq))
-                let score = n == 5 ? -solveFew(np, no, -beta, -alpha, 4) : -shallow(np, no, -beta, -alpha, n - 1)
+                let childOdd = odd ^ quadrantOf[sq]
+                let score = n == 5 ? -solve4(np, no, -beta, -alpha, odd: childOdd)
+                    : -shallow(np, no, -beta, -alpha, n - 1, odd: childOdd)
                 if score > best {
                     best = score
                     if score > alpha {
