@@ -1,6 +1,7 @@
 // df-pn mate search (Nagai 2002, "Df-pn algorithm for searching AND/OR trees and its
 // applications"), with the 1+epsilon threshold trick (Pawlewicz & Lew 2007), proof and disproof
-// pieces for hand superiority (Nagai), a mate-in-1 probe at new OR nodes, and repetitions handled
+// numbers of new nodes initialised from their move counts (df-pn+, Nagai & Imai), proof and disproof
+// pieces for hand superiority (Nagai), a mate-in-1 probe at every new defender node, and repetitions handled
 // per path so that a disproof that rests on a repetition is only reused under the same ancestors
 // (the graph-history-interaction problem, Kishimoto & Müller 2004, in its simplest sound form).
 // Searches may be bounded by a number of plies: proofs then carry their length, disproofs the
@@ -126,11 +127,10 @@ final class MateSolver {
         return r
     }
 
-    /// The value of child `i` of the arena: from the table (and the path) when `fresh`, else the
-    /// one cached on an earlier pass of the same node.
+    /// The value of child `i` of the arena from the table (and the path), also kept in the cache
+    /// for the later passes of the same node.
     @inline(__always)
-    func childValue(_ i: Int, fresh: Bool, remaining: Int, pathKey: UInt64) -> NodeValue {
-        if !fresh { return childCache[i] }
+    func childValue(_ i: Int, remaining: Int, pathKey: UInt64) -> NodeValue {
         let v: NodeValue
         if pathContains(childFull[i]) {
             v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[i], repetition: true)
@@ -139,6 +139,27 @@ final class MateSolver {
         }
         childCache[i] = v
         return v
+    }
+
+    /// Initial proof number of a new defender node (the current position, defender to move, in
+    /// check): its legal replies, counted as df-pn counts them once expanded (drops away from the
+    /// king one per square, as lazy interposition searches them). 0: mate.
+    @inline(__always)
+    func evasionEstimate(scratch: UnsafeMutablePointer<Move>) -> Int {
+        let k = pos.kingSquare[1 - attacker]
+        let n = pos.generateEvasions(scratch, checkers: pos.attackers(of: Int(k), by: attacker))
+        var count = 0
+        var dropSquares: UInt128 = 0
+        for i in 0..<n {
+            let m = scratch[i]
+            if m.isDrop, !Position.adjacent(m.to, Int(k)) {
+                let bit = UInt128(1) << UInt128(m.to)
+                if dropSquares & bit != 0 { continue }
+                dropSquares |= bit
+            }
+            count += 1
+        }
+        return count
     }
 
     @inline(__always) func countNode() {
@@ -200,29 +221,40 @@ final class MateSolver {
         }
         top += n
         defer { top = base }
-        // children keys, computed once
+        pushPath(full)
+        defer { popPath() }
+        let childPath = pathKey ^ full
+        let childRemaining = remaining - 1
+        // children keys and values, computed once: the values are read from the table on this
+        // pass only; afterwards only the child just searched changes (its search returns its new
+        // value), which saves re-reading every sibling's bucket (cache misses) on every pass.
+        // A child the table does not know gets its proof / disproof number from its move count
+        // (df-pn+ style initialisation, Nagai & Imai; Kaneko et al. 2005): see `initialEstimate`.
         for i in 0..<n {
             let m = moves[base + i]
             let cap = pos.play(m)
             childKey[base + i] = pos.boardKey
             childFull[base + i] = pos.fullKey
             childHand[base + i] = pos.hands[attacker]
-            if isOr, entry.isNew {
-                // mate-in-1 probe: a check with no legal reply
-                if !pos.hasLegalMove() { return storeMateInOne(m, captured: cap, key: key, hand: hand) }
+            var v = childValue(base + i, remaining: childRemaining, pathKey: childPath)
+            if v.isNew {
+                if isOr {
+                    // also the mate-in-1 probe: a check with no legal reply
+                    let c = evasionEstimate(scratch: moves + base + n)
+                    if c == 0 { return storeMateInOne(m, captured: cap, key: key, hand: hand) }
+                    v.pn = UInt32(c)
+                } else if childRemaining > 2 {
+                    v.dn = UInt32(max(1, pos.generateChecks(moves + base + n)))
+                }
+                v.isNew = false
+                childCache[base + i] = v
+                // kept (as the least-worked entry, the first replaced) so that later passes
+                // through this node do not count the same moves again
+                table.storeUnknown(childKey[base + i], childHand[base + i], pn: v.pn, dn: v.dn, amount: 0)
             }
             pos.undo(m, captured: cap)
         }
-        pushPath(full)
-        defer { popPath() }
-        let childPath = pathKey ^ full
-        let childRemaining = remaining - 1
-        // children's values are read from the table on the first pass only; afterwards only the
-        // child just searched changes (its search returns its new value), which saves re-reading
-        // every sibling's bucket (cache misses) on every pass
-        var fresh = true
         while true {
-            defer { fresh = false }
             var pn: UInt32, dn: UInt32
             var best = -1
             var bestPn: UInt32 = infinitePN, bestDn: UInt32 = infinitePN, second: UInt32 = infinitePN
@@ -232,7 +264,7 @@ final class MateSolver {
                 var provenIndex = -1, provenLength = UInt16.max, provenHand = Hand()
                 var disproof = Hand.full, minDepth = noMateAtAll
                 for i in 0..<n {
-                    let v = childValue(base + i, fresh: fresh, remaining: childRemaining, pathKey: childPath)
+                    let v = childCache[base + i]
                     if v.pn == 0 {
                         if v.length < provenLength { provenLength = v.length; provenIndex = i; provenHand = v.hand }
                         continue
@@ -277,7 +309,7 @@ final class MateSolver {
                 var waitingSquares: UInt128 = 0
                 let defenderKing = Int(pos.kingSquare[1 - attacker])
                 for i in 0..<n {
-                    let v = childValue(base + i, fresh: fresh, remaining: childRemaining, pathKey: childPath)
+                    let v = childCache[base + i]
                     if v.dn == 0 {
                         // prefer a disproof that does not rest on a repetition, then the deepest
                         if disprovenIndex < 0 || (disproven.repetition && !v.repetition)

@@ -172,9 +172,17 @@ extension Position {
         let between: UInt128 = Piece.type(cp) == Piece.knight ? 0 : Position.between(ksq, cs)
         let targets = between | (UInt128(1) << UInt128(cs))
         let pinned = blockers(king: ksq, blockerColor: us, sliderColor: them)
+        // a stepping piece (no slide, promoted or not) reaches at most 2 squares away in files
+        // and ranks (a knight): one farther from every target square has nothing to add
+        let tf0 = min(ksq / 9, cs / 9) - 2, tf1 = max(ksq / 9, cs / 9) + 2
+        let tr0 = min(ksq % 9, cs % 9) - 2, tr1 = max(ksq % 9, cs % 9) + 2
         for from in 0..<81 where from != ksq {
             let p = piece(from)
             if p == 0 || Piece.color(p) != us { continue }
+            if g.slideMask[p] == 0 {
+                let f = from / 9, r = from % 9
+                if f < tf0 || f > tf1 || r < tr0 || r > tr1 { continue }
+            }
             let start = n
             addPieceMoves(buf, &n, from: from, targets: targets)
             if n > start, (pinned >> UInt128(from)) & 1 != 0 {
@@ -242,11 +250,15 @@ extension Position {
         let pinned: UInt128 = ksq >= 0 ? blockers(king: ksq, blockerColor: us, sliderColor: them) : 0
         let discoverers = blockers(king: ek, blockerColor: us, sliderColor: us)
         var n = 0
+        let kf = ek / 9, kr = ek % 9
         for from in 0..<81 where (own >> UInt128(from)) & 1 != 0 {
-            let start = n
-            addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
             let p = piece(from)
             let isDiscoverer = (discoverers >> UInt128(from)) & 1 != 0
+            // a stepping piece (no slide, promoted or not) moves and attacks at most 2 files and
+            // ranks (a knight): one more than 4 away from the king cannot give check by itself
+            if !isDiscoverer, g.slideMask[p] == 0, abs(from / 9 - kf) > 4 || abs(from % 9 - kr) > 4 { continue }
+            let start = n
+            addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
             let discLine = g.direction[ek * 81 + from]
             let isPinned = (pinned >> UInt128(from)) & 1 != 0
             let pinLine: Int8 = isPinned ? g.direction[ksq * 81 + from] : -1
