@@ -16,7 +16,7 @@ extension BattleshipGame {
             BenchSuite(name: "battleship-csplib303", summary: "All 303 CSPLib Solitaire Battleships puzzles: solutions capped at 2, each checked") { ctx in
                 csplibRows(ctx)
             },
-            BenchSuite(name: "battleship-simulate", summary: "Strategies vs random layouts, seed 1: 10000 games for the simple ones, 100 exact, 100 lookahead") { ctx in
+            BenchSuite(name: "battleship-simulate", summary: "Strategies vs random layouts, seed 1: 10000 games for the simple ones, 100 exact, 100 lookahead, 100 rollout") { ctx in
                 simulateRows(ctx)
             },
         ]
@@ -63,7 +63,7 @@ extension BattleshipGame {
 
     static func simulateRows(_ ctx: BenchContext) -> [BenchRow] {
         let simulator = Simulator()
-        let plan: [(ShooterStrategy, Int)] = [(.random, 10000), (.huntTarget, 10000), (.parity, 10000), (.exact, 100), (.lookahead, 100)]
+        let plan: [(ShooterStrategy, Int)] = [(.random, 10000), (.huntTarget, 10000), (.parity, 10000), (.exact, 100), (.lookahead, 100), (.rollout, 100)]
         return plan.map { strategy, games in
             let s = simulator.run(strategy, games: games, seed: 1, threads: ctx.threads)
             ctx.log("\(strategy.rawValue): mean \(s.mean)")

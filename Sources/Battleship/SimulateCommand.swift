@@ -15,6 +15,7 @@ public enum SimulateCommand {
       --threads N          threads (default all cores)
       --out DIR            reports directory (default Reports); writes DIR/simulate/
       --quiet              no progress on stderr
+      --trace I            print game I (seed S+I) shot by shot for each strategy instead
     """
 
     public static func run(_ arguments: [String]) -> Int32 {
@@ -25,6 +26,7 @@ public enum SimulateCommand {
         var threads = ProcessInfo.processInfo.activeProcessorCount
         var out = "Reports"
         var quiet = false
+        var traceGame: Int? = nil
         var i = 0
         func value() -> String? {
             i += 1
@@ -70,12 +72,22 @@ public enum SimulateCommand {
                 out = v
             case "--quiet":
                 quiet = true
+            case "--trace":
+                guard let v = value(), let n = Int(v), n >= 0 else { return usageError("--trace wants a game number") }
+                traceGame = n
             default:
                 return usageError("unknown option '\(arg)'")
             }
             i += 1
         }
         let simulator = Simulator(shape: shape, fleet: ShotRecord.standardFleet)
+        if let g = traceGame {
+            for strategy in strategies {
+                print("Game \(g) (seed \(seed &+ UInt64(g))), \(strategy.rawValue):")
+                print(simulator.trace(strategy, seed: seed &+ UInt64(g)))
+            }
+            return 0
+        }
         var all: [SimulationStatistics] = []
         print("Battleship simulation: \(games) games per strategy, seed \(seed), \(shape.width)x\(shape.height), fleet 5 4 3 3 2")
         print(header)
@@ -87,6 +99,7 @@ public enum SimulateCommand {
             if !quiet { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             all.append(stats)
             print(row(stats))
+            if let line = gainLine(stats) { print(line) }
         }
         if let base = all.first(where: { $0.strategy == .exact }) {
             let lines = all.filter { $0.strategy != .exact }.map { pairedLine($0, against: base) }
@@ -123,6 +136,18 @@ public enum SimulateCommand {
     static func pairedLine(_ s: SimulationStatistics, against base: SimulationStatistics) -> String {
         let (m, se) = pairedDifference(s, base)
         return "  " + s.strategy.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%+.3f ± %.3f shots a game", m, se)
+    }
+
+    /// Rollout play: the mean (± standard error) over games of the summed exact savings of its
+    /// shots that differ from greedy's, an unbiased estimate of the expected saving a game.
+    static func gainLine(_ s: SimulationStatistics) -> String? {
+        let g = s.expectedSaving
+        guard g.count > 1 else { return nil }
+        let n = Double(g.count)
+        let mean = g.reduce(0, +) / n
+        let variance = g.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
+        return "  (\(s.strategy.rawValue): \(g.filter { $0 > 0 }.count) of \(g.count) games deviate from greedy; expected saving over greedy (summed exact savings of its own shots) "
+            + String(format: "%.4f ± %.4f", mean, (variance / n).squareRoot()) + " shots a game)"
     }
 
     /// Bars in bins of five shots.
@@ -166,6 +191,7 @@ public enum SimulateCommand {
                 .object([
                     ("strategy", .string(s.strategy.rawValue)), ("games", .int(s.shots.count)), ("mean", .double(s.mean)),
                     ("median", .double(s.median)), ("p95", .int(s.p95)), ("max", .int(s.max)), ("seconds", .double(s.seconds)),
+                    ("expectedSaving", .array(s.expectedSaving.map { .double($0) })),
                     ("histogram", .object(s.histogram.sorted { $0.key < $1.key }.map { (String($0.key), .int($0.value)) })),
                     // Per game (game i: seed + i), for paired comparisons across runs.
                     ("shots", .array(s.shots.map { .int($0) })),

@@ -20,6 +20,9 @@ public enum ShooterStrategy: String, CaseIterable, Sendable {
     /// Exact counting with one step of look-ahead (our own): among the few most likely cells,
     /// the one with the most expected hits in this shot and the exact greedy shot after it.
     case lookahead
+    /// Exact greedy play, and once few layouts are left, the shot after which greedy play needs
+    /// the fewest expected shots, over all of them (our own; see Simulator+Rollout.swift).
+    case rollout
 }
 
 /// One game's board and the shooter's knowledge.
@@ -67,6 +70,11 @@ public struct SimulationStatistics: Sendable {
     public var strategy: ShooterStrategy
     public var shots: [Int]
     public var seconds: Double
+    /// Rollout play only: per game, the sum over its shots of G(position) - (1 + E[G(next
+    /// position)]) with G the exact expected shots of greedy play (0 where it fires greedy's
+    /// shot). By the performance-difference identity (Kakade and Langford, ICML 2002) its mean
+    /// over games estimates, without bias, the expected shots rollout play saves over greedy.
+    public var expectedSaving: [Double] = []
 
     public var mean: Double { Double(shots.reduce(0, +)) / Double(Swift.max(shots.count, 1)) }
     public var sorted: [Int] { shots.sorted() }
@@ -109,31 +117,41 @@ public final class Simulator: @unchecked Sendable {
                     progress: @escaping @Sendable (Int) -> Void = { _ in }) -> SimulationStatistics {
         let start = monotonicClock()
         let results = Mutex<[Int]>([Int](repeating: 0, count: games))
+        let gains = Mutex<[Double]>([Double](repeating: 0, count: games))
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let body: @Sendable (Int) -> Void = { _ in
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 if i >= games { break }
-                let shots = self.play(strategy, seed: seed &+ UInt64(i))
+                let (shots, gain) = self.playGame(strategy, seed: seed &+ UInt64(i))
                 results.withLock { $0[i] = shots }
+                gains.withLock { $0[i] = gain }
                 let n = done.add(1, ordering: .relaxed).newValue
                 if n % 100 == 0 { progress(n) }
             }
         }
         let workers = Swift.max(1, Swift.min(threads, games))
         if workers == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: body) }
-        return SimulationStatistics(strategy: strategy, shots: results.withLock { $0 }, seconds: monotonicClock() - start)
+        return SimulationStatistics(strategy: strategy, shots: results.withLock { $0 }, seconds: monotonicClock() - start,
+                                    expectedSaving: strategy == .rollout ? gains.withLock { $0 } : [])
     }
 
-    /// One game: shots until every ship cell is hit.
-    public func play(_ strategy: ShooterStrategy, seed: UInt64) -> Int {
+    /// One game: shots until every ship cell is hit. `observe` sees each shot's cell and the
+    /// record after it (for traces).
+    public func play(_ strategy: ShooterStrategy, seed: UInt64, observe: ((Int, ShotRecord) -> Void)? = nil) -> Int {
+        playGame(strategy, seed: seed, observe: observe).shots
+    }
+
+    /// One game, with the rollout's summed exact savings (0 for other strategies).
+    func playGame(_ strategy: ShooterStrategy, seed: UInt64, observe: ((Int, ShotRecord) -> Void)? = nil) -> (shots: Int, gain: Double) {
         var layoutRNG = SplitMix64(seed: seed)
         // The shooter's own randomness is a separate stream, so layouts do not depend on it.
         var rng = SplitMix64(seed: seed ^ 0x5DEE_CE66_D1CE_4E5B)
         var game = SimulatedGame(shape: shape, ships: SimulatedGame.randomLayout(table, fleet: fleet, rng: &layoutRNG),
                                  record: ShotRecord(shape: shape, fleet: fleet))
         var targets: [Int] = []
+        var saving = 0.0
         let cellLimit = shape.cellCount
         while !game.over && game.shots < cellLimit {
             let cell: Int
@@ -146,9 +164,14 @@ public final class Simulator: @unchecked Sendable {
                 cell = exactBest(game.record)
             case .lookahead:
                 cell = lookaheadBest(game.record)
+            case .rollout:
+                let (c, gain) = rolloutBest(game.record)
+                saving += gain
+                cell = c
             }
             let wasHit = game.allShipCells & shape.bit(cell) != 0
             game.fire(cell)
+            observe?(cell, game.record)
             if wasHit && (strategy == .huntTarget || strategy == .parity) {
                 let r = cell / shape.width, c = cell % shape.width
                 for (dr, dc) in [(0, -1), (-1, 0), (0, 1), (1, 0)] {
@@ -157,7 +180,7 @@ public final class Simulator: @unchecked Sendable {
                 }
             }
         }
-        return game.shots
+        return (game.shots, saving)
     }
 
     func randomCell(_ candidates: UInt128, _ rng: inout SplitMix64) -> Int {

@@ -134,3 +134,106 @@ private func consistentLayouts(_ record: ShotRecord) -> [[Int: Int]] {
     // The look-ahead does overrule greedy play in some of these positions.
     #expect(differsFromGreedy > 0)
 }
+
+@Test func exactStrategiesNeverWasteAShot() {
+    // Every shot of exact, look-ahead and rollout play, checked against the brute-force posterior: an
+    // unshot cell that some consistent layout puts a ship on, and no shot once the fleet is sunk.
+    let sim = Simulator(shape: BoardShape(width: 5, height: 5)!, fleet: [3, 2, 2])
+    for strategy in [ShooterStrategy.exact, .lookahead, .rollout] {
+        for seed in UInt64(20)..<23 {
+            var before = ShotRecord(shape: sim.shape, fleet: sim.fleet)
+            var fired = 0
+            let shots = sim.play(strategy, seed: seed) { cell, after in
+                fired += 1
+                #expect(before.unknown & sim.shape.bit(cell) != 0)
+                #expect(before.sunk.count < sim.fleet.count)
+                #expect(consistentLayouts(before).contains { $0[cell] != nil })
+                before = after
+            }
+            #expect(shots == fired)
+            #expect(before.sunk.count == sim.fleet.count)
+            #expect(before.hits.nonzeroBitCount == 7)
+        }
+    }
+}
+
+@Test func simpleStrategiesNeverRepeatAShot() {
+    let sim = Simulator()
+    for strategy in [ShooterStrategy.random, .huntTarget, .parity] {
+        var before = ShotRecord(shape: sim.shape, fleet: sim.fleet)
+        let shots = sim.play(strategy, seed: 7) { cell, after in
+            #expect(before.unknown & sim.shape.bit(cell) != 0)
+            before = after
+        }
+        #expect(shots == (before.hits | before.misses).nonzeroBitCount)
+        #expect(before.sunk.count == 5)
+    }
+}
+
+@Test func traceShowsEveryShotAndTheSunkFleet() {
+    let sim = Simulator(shape: BoardShape(width: 5, height: 5)!, fleet: [3, 2, 2])
+    let shots = sim.play(.exact, seed: 4)
+    let lines = sim.trace(.exact, seed: 4).split(separator: "\n")
+    #expect(lines.count == shots + 5)
+    // The board: every ship cell shows its ship's letter (7 of them), no unshot ship cell.
+    let board = lines.suffix(5).joined()
+    #expect(board.filter { "ABC".contains($0) }.count == 7)
+    #expect(!board.contains("?"))
+    #expect(lines.filter { $0.contains("sinks") }.count == 3)
+}
+
+/// The fleet's ship masks of a brute-force layout (cell -> ship).
+private func shipMasks(_ layout: [Int: Int], ships: Int) -> [UInt128] {
+    var masks = [UInt128](repeating: 0, count: ships)
+    for (cell, s) in layout { masks[s] |= UInt128(1) << UInt128(cell) }
+    return masks
+}
+
+@Test func endgameLayoutsEqualBruteForce() {
+    let fleet = [3, 2, 2]
+    let counter = LayoutCounter(shape: BoardShape(width: 5, height: 5)!, fleet: fleet)
+    for record in playedPositions(width: 5, height: 5, fleet: fleet, games: 14, seed: 12) {
+        let sunk = Set(record.sunk.map(\.ship))
+        var expected: [[UInt128]: UInt64] = [:]
+        for l in consistentLayouts(record) {
+            let masks = shipMasks(l, ships: fleet.count)
+            expected[fleet.indices.filter { !sunk.contains($0) }.map { masks[$0] }, default: 0] += 1
+        }
+        let listed = counter.endgameLayouts(record, limit: 1_000_000)!
+        #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.afloat, $0.weight) }) == expected)
+        let total = expected.values.reduce(0, +)
+        if total > 1 { #expect(counter.endgameLayouts(record, limit: Int(total) - 1) == nil) }
+    }
+}
+
+@Test func greedyTreeCostIsTheMeanOfGreedyGames() {
+    // The rollout's value of greedy play from a position: the mean, over every consistent
+    // layout as the truth, of the shots exact greedy play (`exactBest`) then fires.
+    let fleet = [3, 2, 2]
+    let sim = Simulator(shape: BoardShape(width: 5, height: 5)!, fleet: fleet)
+    var checked = 0
+    for record in playedPositions(width: 5, height: 5, fleet: fleet, games: 30, seed: 21) {
+        let layouts = consistentLayouts(record)
+        guard layouts.count <= 150 else { continue }
+        var total = 0
+        for l in layouts {
+            var game = SimulatedGame(shape: sim.shape, ships: shipMasks(l, ships: fleet.count), record: record)
+            while !game.over { game.fire(sim.exactBest(game.record)) }
+            total += game.shots
+        }
+        let listed = sim.counter.endgameLayouts(record, limit: 1000)!
+        let tree = GreedyTree(shape: sim.shape, layouts: listed)
+        let cost = tree.cost(Array(Int32(0)..<Int32(listed.count)), record.unknown, 0)
+        #expect(abs(cost - Double(total) / Double(layouts.count)) < 1e-9)
+        // Rollout play fires an unshot cell and never expects more shots than greedy play.
+        let (cell, gain) = sim.rolloutBest(record)
+        #expect(record.unknown & sim.shape.bit(cell) != 0)
+        #expect(gain >= 0)
+        if gain > 0 {
+            let after = tree.costAfter(Array(Int32(0)..<Int32(listed.count)), cell, record.unknown, 0)
+            #expect(abs(cost - (1 + after) - gain) < 1e-9)
+        }
+        checked += 1
+    }
+    #expect(checked >= 8)
+}
