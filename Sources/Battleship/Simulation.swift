@@ -209,14 +209,15 @@ public final class Simulator: @unchecked Sendable {
     func exactBest(_ record: ShotRecord) -> Int {
         if let cached = memo.withLock({ $0[record] }) { return cached }
         let count = counter.count(record, threads: 1)
-        let best = argmax(count.cells, record.unknown)
+        let best = Simulator.argmax(count.cells, record.unknown)
         if count.nodes >= Simulator.memoNodes { memo.withLock { $0[record] = best } }
         return best
     }
 
-    func argmax(_ cells: [UInt128], _ unknown: UInt128) -> Int {
+    /// The unknown cell with the largest count, the first in reading order on ties.
+    static func argmax<Count: FixedWidthInteger>(_ cells: [Count], _ unknown: UInt128) -> Int {
         var best = -1
-        var bestCount: UInt128 = 0
+        var bestCount: Count = 0
         var m = unknown
         while m != 0 {
             let c = m.trailingZeroBitCount
@@ -244,7 +245,7 @@ public final class Simulator: @unchecked Sendable {
     }
 
     private func tieBreak(_ record: ShotRecord, _ now: LayoutCount) -> Int {
-        let first = argmax(now.cells, record.unknown)
+        let first = Simulator.argmax(now.cells, record.unknown)
         guard now.layouts > 0, first >= 0 else { return first }
         let total = Double(now.layouts)
         var cells: [Int] = []
@@ -304,7 +305,7 @@ public final class Simulator: @unchecked Sendable {
         if record.sunk.count == fleet.count { return 0 }
         let c = counter.count(record, threads: 1)
         guard c.layouts > 0 else { return 0 }
-        let best = argmax(c.cells, record.unknown)
+        let best = Simulator.argmax(c.cells, record.unknown)
         return best < 0 ? 0 : Double(c.cells[best]) / Double(c.layouts)
     }
 }

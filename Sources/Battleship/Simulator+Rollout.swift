@@ -18,7 +18,7 @@ extension Simulator {
         let afloat = fleet.count - record.sunk.count
         if afloat > 3 { return (exactBest(record), 0) }
         let count = counter.count(record, threads: 1)
-        let greedy = argmax(count.cells, record.unknown)
+        let greedy = Simulator.argmax(count.cells, record.unknown)
         guard count.layouts <= UInt128(Simulator.rolloutLayoutLimit),
               let layouts = counter.endgameLayouts(record, limit: Simulator.rolloutLayoutLimit) else { return (greedy, 0) }
         let tree = GreedyTree(shape: shape, layouts: layouts)
@@ -70,15 +70,7 @@ struct GreedyTree {
             u &= unknown
             while u != 0 { counts[u.trailingZeroBitCount] += w; u &= u &- 1 }
         }
-        var y = -1
-        var top: UInt64 = 0
-        var m = unknown
-        while m != 0 {
-            let c = m.trailingZeroBitCount
-            m &= m &- 1
-            if y < 0 || counts[c] > top { y = c; top = counts[c] }
-        }
-        return 1 + costAfter(idx, y, unknown, sunk)
+        return 1 + costAfter(idx, Simulator.argmax(counts, unknown), unknown, sunk)
     }
 
     /// Expected shots after firing at `x` (the shot itself not counted).
