@@ -62,16 +62,8 @@ public enum Bitboard {
     /// opponent disc).
     nonisolated(unsafe) static let neighbourTable: UnsafeMutablePointer<UInt64> = {
         let t = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
-        for sq in 0..<64 {
-            var m: UInt64 = 0
-            for dr in -1...1 {
-                for dc in -1...1 where dr != 0 || dc != 0 {
-                    let r = (sq >> 3) + dr, c = (sq & 7) + dc
-                    if r >= 0, r < 8, c >= 0, c < 8 { m |= UInt64(1) << UInt64(r * 8 + c) }
-                }
-            }
-            t[sq] = m
-        }
+        // The squares next to `sq` are the frontier of a full board around it.
+        for sq in 0..<64 { t[sq] = frontier(~0, UInt64(1) << UInt64(sq)) }
         return t
     }()
 
