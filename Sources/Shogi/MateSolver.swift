@@ -229,7 +229,7 @@ final class MateSolver {
         // pass only; afterwards only the child just searched changes (its search returns its new
         // value), which saves re-reading every sibling's bucket (cache misses) on every pass.
         // A child the table does not know gets its proof / disproof number from its move count
-        // (df-pn+ style initialisation, Nagai & Imai; Kaneko et al. 2005): see `initialEstimate`.
+        // (df-pn+ style initialisation, Nagai & Imai; Kaneko et al. 2005): `evasionEstimate` for a check, the attacker's checks for a defence.
         for i in 0..<n {
             let m = moves[base + i]
             let cap = pos.play(m)
