@@ -58,8 +58,8 @@ struct EndgameSearch {
     let etcMinEmpties: Int
     /// Evaluation-search ordering from this many empties, one ply more every `sortStep`.
     nonisolated(unsafe) static var defaultSortMinEmpties = 12
-    nonisolated(unsafe) static var defaultSortStep = 4
-    nonisolated(unsafe) static var defaultSortMaxDepth = 4
+    nonisolated(unsafe) static var defaultSortStep = 3
+    nonisolated(unsafe) static var defaultSortMaxDepth = 5
     let sortMinEmpties: Int
     let sortStep: Int
     let sortMaxDepth: Int
@@ -160,7 +160,8 @@ struct EndgameSearch {
     }
 
     /// Orders the moves of (p, o) into `list`; returns the count. Hash move first, then
-    /// fewest weighted opponent replies (corners count double), odd-parity quadrants, corners.
+    /// fewest weighted opponent replies (corners count double), odd-parity quadrants, corners,
+    /// our corner stability.
     @inline(__always)
     ///
     /// With `etcBeta`, children already in the table are looked up first (enhanced
@@ -192,13 +193,17 @@ struct EndgameSearch {
                     if -e.upper >= b { cutoff = -e.upper; return 0 }
                 }
                 let replies = Bitboard.moves(np, no) & mask
-                key += (replies.nonzeroBitCount + (replies & corners).nonzeroBitCount) << 4
+                // Fastest first: one weighted reply weighs as much as 8 points of the evaluation.
+                key += (replies.nonzeroBitCount + (replies & corners).nonzeroBitCount) << 7
                 if odd & bit == 0 { key += 3 }
                 if corners & bit != 0 { key -= 4 }
                 // Potential mobility of the reply: our discs next to empties.
                 key += (Bitboard.frontier(no, empties & ~bit)).nonzeroBitCount >> 1
-                if evalDepth >= 0 {
-                    key += evalSearch(np, no, -1_000_000, 1_000_000, evalDepth) << 4
+                key -= cornerStability(no) << 4
+                // With a hash move the others matter less: one ply less (as Edax).
+                let depth = hashMove == 64 ? evalDepth : evalDepth - 1
+                if depth >= 0 {
+                    key += evalSearch(np, no, -1_000_000, 1_000_000, depth) << 4
                 }
             }
             // Insertion sort: lists are short.
