@@ -5,7 +5,7 @@
 // empty corner, and Edax's corner stability (corners and the edge discs held next to them).
 // Edax orders its endgame moves the same way, by a shallow search of its evaluation at nodes
 // far from the end. The weights were tuned by node counts on FFO #20-#39 (#40-#49 kept for
-// validation): corner stability at 8 took #20-#39 from 492 M to 424 M nodes.
+// validation): corner stability at 8 took #20-#39 from 492 M to 424 M nodes; 10-14 is flat.
 
 extension EndgameSearch {
     /// Heuristic value of (p, o) for the side to move (larger is better); no exact meaning.
@@ -17,7 +17,7 @@ extension EndgameSearch {
         var s = 8 * (mp.nonzeroBitCount - mo.nonzeroBitCount)
         s += 8 * ((mp & corners).nonzeroBitCount - (mo & corners).nonzeroBitCount)
         s += 24 * ((p & corners).nonzeroBitCount - (o & corners).nonzeroBitCount)
-        s += 8 * (cornerStability(p) - cornerStability(o))
+        s += 12 * (cornerStability(p) - cornerStability(o))
         // Frontier discs give the opponent moves later: fewer of ours, more of theirs.
         s += 2 * (Bitboard.frontier(o, empties).nonzeroBitCount - Bitboard.frontier(p, empties).nonzeroBitCount)
         // X-squares (diagonal neighbours of an empty corner) hand the corner over.
