@@ -23,7 +23,7 @@ extension EndgameSearch {
     /// Pulls moves of `sp` until none is left or it is cut off; the caller has joined `sp`.
     mutating func work(on sp: SplitPoint, pool: SplitPool) {
         let saved = currentSplit
-        currentSplit = sp
+        currentSplit = Unmanaged.passUnretained(sp)
         let beta = sp.beta, n = sp.empties
         while true {
             let taken = sp.state.withLock { s -> (index: Int, alpha: Int)? in

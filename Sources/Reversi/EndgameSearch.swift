@@ -48,7 +48,15 @@ struct EndgameSearch {
     /// Split only nodes with at least this many empties.
     let splitMinEmpties: Int
     /// The split point this thread is searching a move of (nil outside any).
-    unowned(unsafe) var currentSplit: SplitPoint? = nil
+    /// Unmanaged (no reference counting per node; see SplitPoint.parent).
+    var currentSplit: Unmanaged<SplitPoint>? = nil
+
+    /// true when the split point this thread works for, or one above it, was cut off.
+    @inline(__always)
+    var splitCutOff: Bool {
+        guard let sp = currentSplit else { return false }
+        return sp._withUnsafeGuaranteedRef { $0.isCutOff }
+    }
 
     /// At or below this many empties: no table, no mobility ordering (search_shallow).
     nonisolated(unsafe) static var defaultShallowEmpties = 7
@@ -223,7 +231,7 @@ struct EndgameSearch {
         nodes &+= 1
         if nodes >= nextPoll { poll() }
         if aborted { return 0 }
-        if let sp = currentSplit, sp.isCutOff { return 0 }
+        if splitCutOff { return 0 }
         var alpha = alphaIn, beta = betaIn
         if let bound = stabilityBound(p, o, alpha, n) { return bound }
 
@@ -277,7 +285,7 @@ struct EndgameSearch {
                 }
                 // Young brothers wait: after the first move, share the rest with idle threads.
                 if i == 0, count > 1, n >= splitMinEmpties, let pool, pool.idle.load(ordering: .relaxed) > 0 {
-                    if let sp = currentSplit, sp.isCutOff { return }
+                    if splitCutOff { return }
                     let shared = split(p, o, n, alpha: alpha, beta: beta, best: best, bestMove: bestMove,
                                        list, count: count, pool: pool)
                     best = shared.best
@@ -287,7 +295,7 @@ struct EndgameSearch {
             }
         }
         if aborted { return 0 }
-        if let sp = currentSplit, sp.isCutOff { return 0 }
+        if splitCutOff { return 0 }
         if best >= beta && bestMove == 64 { return best }  // enhanced transposition cut-off
         table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
                     move: bestMove, empties: n)
