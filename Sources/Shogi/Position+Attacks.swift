@@ -9,27 +9,22 @@ extension Position {
     }
 
     /// True when a piece of colour `c` attacks `sq`. `vacated` is treated as empty (a king stepping
-    /// away must not shield the square behind it).
+    /// away must not shield the square behind it). Per direction, the first piece along the line
+    /// (a mask and a bit scan) is the only one that can attack from there.
     @inline(__always)
     public func isAttacked(_ sq: Int, by c: Int, vacated: Int = -1) -> Bool {
         let g = Geometry.shared
-        for d in 0..<8 {
-            var s = Int(g.neighbor[sq * 8 + d])
-            if s < 0 { continue }
-            let od = UInt8(1) << Geometry.opposite[d]
-            var p = s == vacated ? 0 : piece(s)
-            if p != 0 {
-                if Piece.color(p) == c, (g.stepMask[p] | g.slideMask[p]) & od != 0 { return true }
-                continue
-            }
-            s = Int(g.neighbor[s * 8 + d])
-            while s >= 0 {
-                p = s == vacated ? 0 : piece(s)
-                if p != 0 {
-                    if Piece.color(p) == c, g.slideMask[p] & od != 0 { return true }
-                    break
-                }
-                s = Int(g.neighbor[s * 8 + d])
+        let occ = vacated >= 0 ? occupiedAll & ~Geometry.bit(vacated) : occupiedAll
+        // only lines holding a piece of colour c can attack; the knights are checked below
+        if occupied[c] & g.lines[sq] != 0 {
+            for d in 0..<8 {
+                let s = g.firstAlong(sq, d, in: occ)
+                if s < 0 { continue }
+                let p = piece(s)
+                if Piece.color(p) != c { continue }
+                let od = UInt8(1) << Geometry.opposite[d]
+                let mask = Int(g.neighbor[sq * 8 + d]) == s ? g.stepMask[p] | g.slideMask[p] : g.slideMask[p]
+                if mask & od != 0 { return true }
             }
         }
         let knight = Piece.make(Piece.knight, c)
@@ -46,24 +41,15 @@ extension Position {
         let g = Geometry.shared
         var n = 0, a = -1, b = -1
         @inline(__always) func note(_ s: Int) { if n == 0 { a = s } else if n == 1 { b = s }; n += 1 }
+        let occ = occupiedAll
         for d in 0..<8 {
-            var s = Int(g.neighbor[sq * 8 + d])
+            let s = g.firstAlong(sq, d, in: occ)
             if s < 0 { continue }
+            let p = piece(s)
+            if Piece.color(p) != c { continue }
             let od = UInt8(1) << Geometry.opposite[d]
-            var p = piece(s)
-            if p != 0 {
-                if Piece.color(p) == c, (g.stepMask[p] | g.slideMask[p]) & od != 0 { note(s) }
-                continue
-            }
-            s = Int(g.neighbor[s * 8 + d])
-            while s >= 0 {
-                p = piece(s)
-                if p != 0 {
-                    if Piece.color(p) == c, g.slideMask[p] & od != 0 { note(s) }
-                    break
-                }
-                s = Int(g.neighbor[s * 8 + d])
-            }
+            let mask = Int(g.neighbor[sq * 8 + d]) == s ? g.stepMask[p] | g.slideMask[p] : g.slideMask[p]
+            if mask & od != 0 { note(s) }
         }
         let knight = Piece.make(Piece.knight, c)
         for i in 0..<2 {
@@ -86,26 +72,15 @@ extension Position {
     func blockers(king ksq: Int, blockerColor c: Int, sliderColor sc: Int) -> UInt128 {
         let g = Geometry.shared
         var result: UInt128 = 0
+        let occ = occupiedAll
         for d in 0..<8 {
-            var s = Int(g.neighbor[ksq * 8 + d])
-            var blocker = -1
-            let od = UInt8(1) << Geometry.opposite[d]
-            while s >= 0 {
-                let p = piece(s)
-                if p != 0 {
-                    if blocker < 0 {
-                        if Piece.color(p) != c { break }
-                        blocker = s
-                    } else {
-                        if Piece.color(p) == sc, g.slideMask[p] & od != 0,
-                           // a slider next to the blocker's far side only counts if it really slides there
-                           true {
-                            result |= UInt128(1) << UInt128(blocker)
-                        }
-                        break
-                    }
-                }
-                s = Int(g.neighbor[s * 8 + d])
+            let blocker = g.firstAlong(ksq, d, in: occ)
+            if blocker < 0 || Piece.color(piece(blocker)) != c { continue }
+            let s = g.firstAlong(blocker, d, in: occ)
+            if s < 0 { continue }
+            let p = piece(s)
+            if Piece.color(p) == sc, g.slideMask[p] & (UInt8(1) << Geometry.opposite[d]) != 0 {
+                result |= Geometry.bit(blocker)
             }
         }
         return result
@@ -124,12 +99,8 @@ extension Position {
         let bit = UInt8(1) << d
         if g.stepMask[p] & bit != 0, Int(g.neighbor[s * 8 + d]) == target { return true }
         if g.slideMask[p] & bit != 0 {
-            var x = Int(g.neighbor[s * 8 + d])
-            while x != target {
-                if x != vacated, piece(x) != 0 { return false }
-                x = Int(g.neighbor[x * 8 + d])
-            }
-            return true
+            let occ = vacated >= 0 ? occupiedAll & ~Geometry.bit(vacated) : occupiedAll
+            return g.between(s, target, d) & occ == 0
         }
         return false
     }

@@ -29,21 +29,34 @@ extension Position {
         if Piece.type(p) == Piece.knight {
             for i in 0..<2 {
                 let to = Int(g.knightTo[(c * 81 + from) * 2 + i])
-                if to >= 0, (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
+                if to >= 0, Geometry.has(targets, to) { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
             }
             return
         }
+        let occ = occupiedAll
         for d in 0..<8 {
             let bit = UInt8(1) << d
             if step & bit != 0 {
                 let to = Int(g.neighbor[from * 8 + d])
-                if to >= 0, (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
+                if to >= 0, Geometry.has(targets, to) { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
             } else if slide & bit != 0 {
-                var to = Int(g.neighbor[from * 8 + d])
-                while to >= 0 {
-                    if (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
-                    if piece(to) != 0 { break }
-                    to = Int(g.neighbor[to * 8 + d])
+                // the squares up to and including the first piece, nearest first
+                var reach = g.ray[from * 8 + d]
+                let stop = g.firstAlong(from, d, in: occ)
+                if stop >= 0 { reach &= ~g.ray[stop * 8 + d] }
+                var bits = reach & targets
+                if Geometry.increasing(d) {
+                    while bits != 0 {
+                        let to = bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to)
+                    }
+                } else {
+                    while bits != 0 {
+                        let to = 127 - bits.leadingZeroBitCount
+                        bits &= ~Geometry.bit(to)
+                        Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to)
+                    }
                 }
             }
         }
@@ -77,13 +90,7 @@ extension Position {
     /// Squares of colour `c`'s pieces (and empty squares), as 81-bit sets.
     @inline(__always)
     func occupancy() -> (own: UInt128, empty: UInt128) {
-        var own: UInt128 = 0, empty: UInt128 = 0
-        let us = sideToMove
-        for sq in 0..<81 {
-            let p = piece(sq)
-            if p == 0 { empty |= UInt128(1) << UInt128(sq) } else if Piece.color(p) == us { own |= UInt128(1) << UInt128(sq) }
-        }
-        return (own, empty)
+        (occupied[sideToMove], Position.allSquares & ~occupiedAll)
     }
 
     static let allSquares: UInt128 = (UInt128(1) << 81) - 1
@@ -100,14 +107,17 @@ extension Position {
         let pinned: UInt128 = ksq >= 0 ? blockers(king: ksq, blockerColor: us, sliderColor: them) : 0
         let g = Geometry.shared
         var n = 0
-        for from in 0..<81 where (own >> UInt128(from)) & 1 != 0 {
+        var pieces = own
+        while pieces != 0 {
+            let from = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
             let start = n
             addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
             if from == ksq {
                 var k = start
                 for i in start..<n where !isAttacked(buf[i].to, by: them, vacated: ksq) { buf[k] = buf[i]; k += 1 }
                 n = k
-            } else if (pinned >> UInt128(from)) & 1 != 0 {
+            } else if Geometry.has(pinned, from) {
                 let line = g.direction[ksq * 81 + from]
                 var k = start
                 for i in start..<n where g.direction[ksq * 81 + buf[i].to] == line { buf[k] = buf[i]; k += 1 }
@@ -144,10 +154,7 @@ extension Position {
         let g = Geometry.shared
         let d = Int(g.direction[a * 81 + b])
         if d < 0 { return 0 }
-        var r: UInt128 = 0
-        var s = Int(g.neighbor[a * 8 + d])
-        while s >= 0, s != b { r |= UInt128(1) << UInt128(s); s = Int(g.neighbor[s * 8 + d]) }
-        return r
+        return g.between(a, b, d)
     }
 
     /// Legal moves out of check.
@@ -170,22 +177,24 @@ extension Position {
         let cs = chk.first
         let cp = piece(cs)
         let between: UInt128 = Piece.type(cp) == Piece.knight ? 0 : Position.between(ksq, cs)
-        let targets = between | (UInt128(1) << UInt128(cs))
+        let targets = between | Geometry.bit(cs)
         let pinned = blockers(king: ksq, blockerColor: us, sliderColor: them)
         // a stepping piece (no slide, promoted or not) reaches at most 2 squares away in files
         // and ranks (a knight): one farther from every target square has nothing to add
         let tf0 = min(ksq / 9, cs / 9) - 2, tf1 = max(ksq / 9, cs / 9) + 2
         let tr0 = min(ksq % 9, cs % 9) - 2, tr1 = max(ksq % 9, cs % 9) + 2
-        for from in 0..<81 where from != ksq {
+        var pieces = occupied[us] & ~Geometry.bit(ksq)
+        while pieces != 0 {
+            let from = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
             let p = piece(from)
-            if p == 0 || Piece.color(p) != us { continue }
             if g.slideMask[p] == 0 {
                 let f = from / 9, r = from % 9
                 if f < tf0 || f > tf1 || r < tr0 || r > tr1 { continue }
             }
             let start = n
             addPieceMoves(buf, &n, from: from, targets: targets)
-            if n > start, (pinned >> UInt128(from)) & 1 != 0 {
+            if n > start, Geometry.has(pinned, from) {
                 let line = g.direction[ksq * 81 + from]
                 var k = start
                 for i in start..<n where g.direction[ksq * 81 + buf[i].to] == line { buf[k] = buf[i]; k += 1 }
@@ -251,16 +260,19 @@ extension Position {
         let discoverers = blockers(king: ek, blockerColor: us, sliderColor: us)
         var n = 0
         let kf = ek / 9, kr = ek % 9
-        for from in 0..<81 where (own >> UInt128(from)) & 1 != 0 {
+        var pieces = own
+        while pieces != 0 {
+            let from = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
             let p = piece(from)
-            let isDiscoverer = (discoverers >> UInt128(from)) & 1 != 0
+            let isDiscoverer = Geometry.has(discoverers, from)
             // a stepping piece (no slide, promoted or not) moves and attacks at most 2 files and
             // ranks (a knight): one more than 4 away from the king cannot give check by itself
             if !isDiscoverer, g.slideMask[p] == 0, abs(from / 9 - kf) > 4 || abs(from % 9 - kr) > 4 { continue }
             let start = n
             addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
             let discLine = g.direction[ek * 81 + from]
-            let isPinned = (pinned >> UInt128(from)) & 1 != 0
+            let isPinned = Geometry.has(pinned, from)
             let pinLine: Int8 = isPinned ? g.direction[ksq * 81 + from] : -1
             var k = start
             for i in start..<n {

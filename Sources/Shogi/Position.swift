@@ -39,12 +39,18 @@ public struct Position: Sendable {
     public var pawnCount: InlineArray<18, UInt8>
     /// Move number from the SFEN.
     public var moveNumber: Int
+    /// Squares of each colour's pieces (bit sq), kept with the board: attack detection finds the
+    /// first piece along a line with one mask and a bit scan (Position+Attacks.swift).
+    public var occupied: InlineArray<2, UInt128>
 
     public init() {
         board = InlineArray(repeating: 0); hands = InlineArray(repeating: Hand())
         sideToMove = 0; kingSquare = InlineArray(repeating: -1); boardKey = 0; handKey = 0
-        pawnCount = InlineArray(repeating: 0); moveNumber = 1
+        pawnCount = InlineArray(repeating: 0); moveNumber = 1; occupied = InlineArray(repeating: 0)
     }
+
+    /// Squares holding any piece.
+    @inline(__always) var occupiedAll: UInt128 { occupied[0] | occupied[1] }
 
     /// Key of the whole position (board, side, hands): repetition detection.
     @inline(__always) public var fullKey: UInt64 { boardKey ^ handKey }
@@ -53,6 +59,7 @@ public struct Position: Sendable {
 
     @inline(__always) mutating func put(_ p: Int, _ sq: Int) {
         board[sq] = Int8(p)
+        occupied[Piece.color(p)] |= Geometry.bit(sq)
         boardKey ^= Zobrist.shared.piece[p * 81 + sq]
         if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &+= 1 }
         if Piece.type(p) == Piece.king { kingSquare[Piece.color(p)] = Int8(sq) }
@@ -60,6 +67,7 @@ public struct Position: Sendable {
     @inline(__always) mutating func lift(_ sq: Int) {
         let p = Int(board[sq])
         board[sq] = 0
+        occupied[Piece.color(p)] &= ~Geometry.bit(sq)
         boardKey ^= Zobrist.shared.piece[p * 81 + sq]
         if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &-= 1 }
     }
