@@ -72,6 +72,22 @@ final class MateTable {
         entries + Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(bucketCount)).high) * MateTable.bucketSize
     }
 
+    /// Where `touch` leaves its loads, so that they are not optimised away.
+    var touchSink: UInt64 = 0
+
+    /// Reads one word of each 64-byte line of key's bucket and returns them combined: issued for
+    /// several keys in a row, the cache misses overlap (Swift has no prefetch instruction).
+    @inline(__always) func touch(_ key: UInt64) -> UInt64 {
+        let raw = UnsafeRawPointer(bucket(key))
+        var x: UInt64 = 0
+        var offset = 0
+        while offset < MateTable.bucketSize * MemoryLayout<MateEntry>.stride {
+            x ^= raw.load(fromByteOffset: offset, as: UInt64.self)
+            offset += 64
+        }
+        return x
+    }
+
     /// The value of (key, hand) for a search with `remaining` plies (proofs must fit in it).
     @inline(__always)
     func lookup(_ key: UInt64, _ hand: Hand, remaining: Int, pathKey: UInt64) -> NodeValue {

@@ -104,6 +104,34 @@ public struct Position: Sendable {
         return captured
     }
 
+    /// The keys `play(m)` would leave (board key, full key) and the hand colour `c` would then
+    /// hold, without playing it: the mate search reads its children's table entries first and
+    /// plays only the moves it must look into.
+    @inline(__always)
+    func keysAfter(_ m: Move, handOf c: Int) -> (boardKey: UInt64, fullKey: UInt64, hand: Hand) {
+        let z = Zobrist.shared
+        let us = sideToMove
+        let to = m.to
+        var bk = boardKey ^ z.side, hk = handKey
+        var h = hands[us]
+        if m.isDrop {
+            let t = m.dropType
+            h.remove(t); hk &-= z.hand[us * 8 + t]
+            bk ^= z.piece[Piece.make(t, us) * 81 + to]
+        } else {
+            let from = m.from
+            let p = piece(from)
+            let captured = piece(to)
+            if captured != 0 {
+                bk ^= z.piece[captured * 81 + to]
+                let t = Piece.type(captured)
+                if t != Piece.king { h.add(Piece.base(t)); hk &+= z.hand[us * 8 + Piece.base(t)] }
+            }
+            bk ^= z.piece[p * 81 + from] ^ z.piece[(m.isPromotion ? p | Piece.promoteBit : p) * 81 + to]
+        }
+        return (bk, bk ^ hk, c == us ? h : hands[c])
+    }
+
     @inline(__always)
     public mutating func undo(_ m: Move, captured: Int) {
         sideToMove = 1 - sideToMove
