@@ -47,6 +47,11 @@ final class Geometry: @unchecked Sendable {
     let ray: UnsafeMutablePointer<UInt128>
     /// lines[sq]: the union of the eight rays from sq (every square a slider could attack it from).
     let lines: UnsafeMutablePointer<UInt128>
+    /// reach[code*81+sq]: the squares piece `code` on sq attacks on an empty board (a superset of
+    /// its moves on any board).
+    let reach: UnsafeMutablePointer<UInt128>
+    /// checkFrom[code*81+sq]: the squares from which piece `code` attacks sq on an empty board.
+    let checkFrom: UnsafeMutablePointer<UInt128>
 
     private init() {
         neighbor = .allocate(capacity: 81 * 8)
@@ -56,6 +61,10 @@ final class Geometry: @unchecked Sendable {
         slideMask = .allocate(capacity: 32)
         ray = .allocate(capacity: 81 * 8)
         lines = .allocate(capacity: 81)
+        reach = .allocate(capacity: 32 * 81)
+        reach.initialize(repeating: 0, count: 32 * 81)
+        checkFrom = .allocate(capacity: 32 * 81)
+        checkFrom.initialize(repeating: 0, count: 32 * 81)
         for sq in 0..<81 {
             let f = sq / 9, r = sq % 9
             for d in 0..<8 {
@@ -99,6 +108,22 @@ final class Geometry: @unchecked Sendable {
         for t in 0..<16 {
             stepMask[t] = black[t]; slideMask[t] = blackSlide[t]
             stepMask[16 + t] = mirrored(black[t]); slideMask[16 + t] = mirrored(blackSlide[t])
+        }
+        for code in 0..<32 where code & 15 != 0 && code & 15 <= Piece.dragon {
+            let c = code >> 4
+            for sq in 0..<81 {
+                var r: UInt128 = 0
+                if code & 15 == Piece.knight {
+                    for i in 0..<2 where knightTo[(c * 81 + sq) * 2 + i] >= 0 { r |= Geometry.bit(Int(knightTo[(c * 81 + sq) * 2 + i])) }
+                } else {
+                    for d in 0..<8 {
+                        if slideMask[code] & (1 << d) != 0 { r |= ray[sq * 8 + d] }
+                        else if stepMask[code] & (1 << d) != 0, neighbor[sq * 8 + d] >= 0 { r |= Geometry.bit(Int(neighbor[sq * 8 + d])) }
+                    }
+                }
+                reach[code * 81 + sq] = r
+                for t in 0..<81 where Geometry.has(r, t) { checkFrom[code * 81 + t] |= Geometry.bit(sq) }
+            }
         }
     }
 

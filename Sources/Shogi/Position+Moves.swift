@@ -179,19 +179,13 @@ extension Position {
         let between: UInt128 = Piece.type(cp) == Piece.knight ? 0 : Position.between(ksq, cs)
         let targets = between | Geometry.bit(cs)
         let pinned = blockers(king: ksq, blockerColor: us, sliderColor: them)
-        // a stepping piece (no slide, promoted or not) reaches at most 2 squares away in files
-        // and ranks (a knight): one farther from every target square has nothing to add
-        let tf0 = min(ksq / 9, cs / 9) - 2, tf1 = max(ksq / 9, cs / 9) + 2
-        let tr0 = min(ksq % 9, cs % 9) - 2, tr1 = max(ksq % 9, cs % 9) + 2
+        // a piece that could not reach any target square on an empty board has nothing to add
         var pieces = occupied[us] & ~Geometry.bit(ksq)
         while pieces != 0 {
             let from = pieces.trailingZeroBitCount
             pieces &= pieces &- 1
             let p = piece(from)
-            if g.slideMask[p] == 0 {
-                let f = from / 9, r = from % 9
-                if f < tf0 || f > tf1 || r < tr0 || r > tr1 { continue }
-            }
+            if g.reach[p * 81 + from] & targets == 0 { continue }
             let start = n
             addPieceMoves(buf, &n, from: from, targets: targets)
             if n > start, Geometry.has(pinned, from) {
@@ -269,8 +263,17 @@ extension Position {
             // a stepping piece (no slide, promoted or not) moves and attacks at most 2 files and
             // ranks (a knight): one more than 4 away from the king cannot give check by itself
             if !isDiscoverer, g.slideMask[p] == 0, abs(from / 9 - kf) > 4 || abs(from % 9 - kr) > 4 { continue }
+            var targets = Position.allSquares & ~own
+            if !isDiscoverer {
+                // only squares from which the piece, promoted or not, could attack the king on an
+                // empty board: a superset of the checks, which the test below still sorts out
+                var checking = g.checkFrom[p * 81 + ek]
+                if Piece.canPromote(Piece.type(p)) { checking |= g.checkFrom[(p | Piece.promoteBit) * 81 + ek] }
+                targets &= checking
+                if targets & g.reach[p * 81 + from] == 0 { continue }
+            }
             let start = n
-            addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
+            addPieceMoves(buf, &n, from: from, targets: targets)
             let discLine = g.direction[ek * 81 + from]
             let isPinned = Geometry.has(pinned, from)
             let pinLine: Int8 = isPinned ? g.direction[ksq * 81 + from] : -1
