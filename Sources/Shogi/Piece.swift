@@ -11,6 +11,10 @@ public enum Piece {
     /// Unpromoted type, the one a captured piece goes to hand as.
     @inline(__always) public static func base(_ type: Int) -> Int { type == king ? king : (type > king ? type - 8 : type) }
     @inline(__always) public static func canPromote(_ type: Int) -> Bool { type <= rook }
+    /// Lance, bishop, rook, horse, dragon: the pieces that move more than one square along a line.
+    @inline(__always) public static func slides(_ p: Int) -> Bool {
+        (1 << lance | 1 << bishop | 1 << rook | 1 << horse | 1 << dragon) >> (p & 15) & 1 != 0
+    }
     /// SFEN letters for black (upper case) types 1...14 (promoted written with '+').
     static let letters: [Character] = [" ", "P", "L", "N", "S", "B", "R", "G", "K", "P", "L", "N", "S", "B", "R"]
     static func typeFromLetter(_ c: Character) -> Int? {

@@ -14,17 +14,22 @@ extension Position {
     @inline(__always)
     public func isAttacked(_ sq: Int, by c: Int, vacated: Int = -1) -> Bool {
         let g = Geometry.shared
-        let occ = vacated >= 0 ? occupiedAll & ~Geometry.bit(vacated) : occupiedAll
-        // only lines holding a piece of colour c can attack; the knights are checked below
-        if occupied[c] & g.lines[sq] != 0 {
-            for d in 0..<8 {
+        let gone = vacated >= 0 ? Geometry.bit(vacated) : 0
+        // pieces of colour c next to sq: each attacks if it moves (steps or slides) towards sq
+        var near = occupied[c] & g.reach[Piece.king * 81 + sq] & ~gone
+        while near != 0 {
+            let s = near.trailingZeroBitCount
+            near &= near &- 1
+            let p = piece(s)
+            if (g.stepMask[p] | g.slideMask[p]) & (UInt8(1) << g.direction[s * 81 + sq]) != 0 { return true }
+        }
+        // from afar only sliders attack, and only along the lines that hold one of them
+        let far = sliders[c] & g.lines[sq] & ~gone
+        if far != 0 {
+            let occ = occupiedAll & ~gone
+            for d in 0..<8 where far & g.ray[sq * 8 + d] != 0 {
                 let s = g.firstAlong(sq, d, in: occ)
-                if s < 0 { continue }
-                let p = piece(s)
-                if Piece.color(p) != c { continue }
-                let od = UInt8(1) << Geometry.opposite[d]
-                let mask = Int(g.neighbor[sq * 8 + d]) == s ? g.stepMask[p] | g.slideMask[p] : g.slideMask[p]
-                if mask & od != 0 { return true }
+                if s >= 0, Geometry.has(far, s), g.slideMask[piece(s)] & (UInt8(1) << Geometry.opposite[d]) != 0 { return true }
             }
         }
         let knight = Piece.make(Piece.knight, c)
@@ -73,7 +78,9 @@ extension Position {
         let g = Geometry.shared
         var result: UInt128 = 0
         let occ = occupiedAll
-        for d in 0..<8 {
+        let far = sliders[sc] & g.lines[ksq]
+        if far == 0 { return 0 }
+        for d in 0..<8 where far & g.ray[ksq * 8 + d] != 0 {
             let blocker = g.firstAlong(ksq, d, in: occ)
             if blocker < 0 || Piece.color(piece(blocker)) != c { continue }
             let s = g.firstAlong(blocker, d, in: occ)

@@ -42,11 +42,15 @@ public struct Position: Sendable {
     /// Squares of each colour's pieces (bit sq), kept with the board: attack detection finds the
     /// first piece along a line with one mask and a bit scan (Position+Attacks.swift).
     public var occupied: InlineArray<2, UInt128>
+    /// Squares of each colour's sliding pieces (lance, bishop, rook, horse, dragon): only these
+    /// attack from afar, so most lines need no look.
+    public var sliders: InlineArray<2, UInt128>
 
     public init() {
         board = InlineArray(repeating: 0); hands = InlineArray(repeating: Hand())
         sideToMove = 0; kingSquare = InlineArray(repeating: -1); boardKey = 0; handKey = 0
         pawnCount = InlineArray(repeating: 0); moveNumber = 1; occupied = InlineArray(repeating: 0)
+        sliders = InlineArray(repeating: 0)
     }
 
     /// Squares holding any piece.
@@ -60,6 +64,7 @@ public struct Position: Sendable {
     @inline(__always) mutating func put(_ p: Int, _ sq: Int) {
         board[sq] = Int8(p)
         occupied[Piece.color(p)] |= Geometry.bit(sq)
+        if Piece.slides(p) { sliders[Piece.color(p)] |= Geometry.bit(sq) }
         boardKey ^= Zobrist.shared.piece[p * 81 + sq]
         if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &+= 1 }
         if Piece.type(p) == Piece.king { kingSquare[Piece.color(p)] = Int8(sq) }
@@ -68,6 +73,7 @@ public struct Position: Sendable {
         let p = Int(board[sq])
         board[sq] = 0
         occupied[Piece.color(p)] &= ~Geometry.bit(sq)
+        if Piece.slides(p) { sliders[Piece.color(p)] &= ~Geometry.bit(sq) }
         boardKey ^= Zobrist.shared.piece[p * 81 + sq]
         if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &-= 1 }
     }
