@@ -56,6 +56,9 @@ final class Geometry: @unchecked Sendable {
     let reach: UnsafeMutablePointer<UInt128>
     /// checkFrom[code*81+sq]: the squares from which piece `code` attacks sq on an empty board.
     let checkFrom: UnsafeMutablePointer<UInt128>
+    /// stepReach[code*81+sq]: the squares piece `code` on sq attacks by a step or a knight's jump,
+    /// which nothing can block (its slides left out).
+    let stepReach: UnsafeMutablePointer<UInt128>
 
     private init() {
         neighbor = .allocate(capacity: 81 * 8)
@@ -69,6 +72,8 @@ final class Geometry: @unchecked Sendable {
         reach.initialize(repeating: 0, count: 32 * 81)
         checkFrom = .allocate(capacity: 32 * 81)
         checkFrom.initialize(repeating: 0, count: 32 * 81)
+        stepReach = .allocate(capacity: 32 * 81)
+        stepReach.initialize(repeating: 0, count: 32 * 81)
         for sq in 0..<81 {
             let f = sq / 9, r = sq % 9
             for d in 0..<8 {
@@ -116,16 +121,20 @@ final class Geometry: @unchecked Sendable {
         for code in 0..<32 where code & 15 != 0 && code & 15 <= Piece.dragon {
             let c = code >> 4
             for sq in 0..<81 {
-                var r: UInt128 = 0
+                var r: UInt128 = 0, steps: UInt128 = 0
                 if code & 15 == Piece.knight {
                     for i in 0..<2 where knightTo[(c * 81 + sq) * 2 + i] >= 0 { r |= Geometry.bit(Int(knightTo[(c * 81 + sq) * 2 + i])) }
+                    steps = r
                 } else {
                     for d in 0..<8 {
                         if slideMask[code] & (1 << d) != 0 { r |= ray[sq * 8 + d] }
-                        else if stepMask[code] & (1 << d) != 0, neighbor[sq * 8 + d] >= 0 { r |= Geometry.bit(Int(neighbor[sq * 8 + d])) }
+                        else if stepMask[code] & (1 << d) != 0, neighbor[sq * 8 + d] >= 0 {
+                            r |= Geometry.bit(Int(neighbor[sq * 8 + d])); steps |= Geometry.bit(Int(neighbor[sq * 8 + d]))
+                        }
                     }
                 }
                 reach[code * 81 + sq] = r
+                stepReach[code * 81 + sq] = steps
                 for t in 0..<81 where Geometry.has(r, t) { checkFrom[code * 81 + t] |= Geometry.bit(sq) }
             }
         }

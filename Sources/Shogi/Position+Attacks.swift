@@ -40,6 +40,35 @@ extension Position {
         return false
     }
 
+    /// The squares colour `c` attacks by steps and knight jumps (which no piece blocks).
+    @inline(__always)
+    func stepAttacks(by c: Int) -> UInt128 {
+        let g = Geometry.shared
+        var m: UInt128 = 0
+        var pieces = occupied[c]
+        while pieces != 0 {
+            let s = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
+            m |= g.stepReach[piece(s) * 81 + s]
+        }
+        return m
+    }
+
+    /// Does a slider of colour `c` attack `sq` along a line, `vacated` treated as empty?
+    /// With `stepAttacks(by: c)` this is `isAttacked`, for many squares at once (king steps).
+    @inline(__always)
+    func isAttackedBySlider(_ sq: Int, by c: Int, vacated: Int) -> Bool {
+        let g = Geometry.shared
+        let far = sliders[c] & g.lines[sq]
+        if far == 0 { return false }
+        let occ = occupiedAll & ~Geometry.bit(vacated)
+        for d in 0..<8 where far & g.ray[sq * 8 + d] != 0 {
+            let s = g.firstAlong(sq, d, in: occ)
+            if s >= 0, Geometry.has(far, s), g.slideMask[piece(s)] & (UInt8(1) << Geometry.opposite[d]) != 0 { return true }
+        }
+        return false
+    }
+
     /// Squares of the pieces of colour `c` attacking `sq` (at most 2 are returned; count may say more).
     @inline(__always)
     func attackers(of sq: Int, by c: Int) -> (count: Int, first: Int, second: Int) {

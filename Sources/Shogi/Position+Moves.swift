@@ -163,16 +163,16 @@ extension Position {
         let us = sideToMove, them = 1 - us
         let ksq = Int(kingSquare[us])
         var n = 0
-        // king steps
-        let kp = piece(ksq)
-        for d in 0..<8 {
-            let to = Int(g.neighbor[ksq * 8 + d])
-            if to < 0 { continue }
-            let q = piece(to)
-            if q != 0, Piece.color(q) == us { continue }
-            if !isAttacked(to, by: them, vacated: ksq) { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
+        // king steps: the opponent's step attacks once for all of them, then its sliders
+        let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
+        if free != 0 {
+            let stepped = stepAttacks(by: them)
+            for d in 0..<8 {
+                let to = Int(g.neighbor[ksq * 8 + d])
+                if to < 0 || !Geometry.has(free, to) || Geometry.has(stepped, to) { continue }
+                if !isAttackedBySlider(to, by: them, vacated: ksq) { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
+            }
         }
-        _ = kp
         if chk.count > 1 { return n }
         let cs = chk.first
         let cp = piece(cs)
@@ -297,27 +297,19 @@ extension Position {
             for t in 1...7 where hand.count(t) > 0 {
                 let p = Piece.make(t, us)
                 var cand: UInt128 = 0
-                if t == Piece.knight {
-                    for i in 0..<2 {
-                        let s = Int(g.knightTo[(them * 81 + ek) * 2 + i])
-                        if s >= 0 { cand |= UInt128(1) << UInt128(s) }
-                    }
+                let slide = g.slideMask[p]
+                if slide == 0 {
+                    // steps and jumps: nothing blocks them
+                    cand = g.checkFrom[p * 81 + ek]
                 } else {
-                    let step = g.stepMask[p], slide = g.slideMask[p]
-                    for d in 0..<8 {
-                        let bit = UInt8(1) << d
+                    // lance, bishop, rook: each line back from the king up to its first piece
+                    let occ = occupiedAll
+                    for d in 0..<8 where slide & (UInt8(1) << d) != 0 {
                         let back = Geometry.opposite[d]
-                        if step & bit != 0 {
-                            let s = Int(g.neighbor[ek * 8 + back])
-                            if s >= 0 { cand |= UInt128(1) << UInt128(s) }
-                        } else if slide & bit != 0 {
-                            var s = Int(g.neighbor[ek * 8 + back])
-                            while s >= 0 {
-                                cand |= UInt128(1) << UInt128(s)
-                                if piece(s) != 0 { break }
-                                s = Int(g.neighbor[s * 8 + back])
-                            }
-                        }
+                        var line = g.ray[ek * 8 + back]
+                        let first = g.firstAlong(ek, back, in: occ)
+                        if first >= 0 { line &= ~g.ray[first * 8 + back] }
+                        cand |= line
                     }
                 }
                 var bits = cand & empty
