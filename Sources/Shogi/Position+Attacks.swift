@@ -23,19 +23,26 @@ extension Position {
             let p = piece(s)
             if (g.stepMask[p] | g.slideMask[p]) & (UInt8(1) << g.direction[s * 81 + sq]) != 0 { return true }
         }
-        // from afar only sliders attack, and only along the lines that hold one of them
-        let far = sliders[c] & g.lines[sq] & ~gone
-        if far != 0 {
-            let occ = occupiedAll & ~gone
-            for d in 0..<8 where far & g.ray[sq * 8 + d] != 0 {
-                let s = g.firstAlong(sq, d, in: occ)
-                if s >= 0, Geometry.has(far, s), g.slideMask[piece(s)] & (UInt8(1) << Geometry.opposite[d]) != 0 { return true }
-            }
-        }
+        // from afar only sliders attack
+        if slidesOnto(sq, from: sliders[c] & g.lines[sq] & ~gone, occupied: occupiedAll & ~gone) { return true }
         let knight = Piece.make(Piece.knight, c)
         for i in 0..<2 {
             let s = Int(g.knightTo[((1 - c) * 81 + sq) * 2 + i])
             if s >= 0, piece(s) == knight { return true }
+        }
+        return false
+    }
+
+    /// Does one of the sliders `far` (on lines through sq) slide onto sq over empty squares of `occ`?
+    @inline(__always)
+    func slidesOnto(_ sq: Int, from far: UInt128, occupied occ: UInt128) -> Bool {
+        let g = Geometry.shared
+        var rest = far
+        while rest != 0 {
+            let s = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            let d = Int(g.direction[sq * 81 + s])
+            if g.slideMask[piece(s)] & (UInt8(1) << Geometry.opposite[d]) != 0, g.between(sq, s, d) & occ == 0 { return true }
         }
         return false
     }
@@ -59,14 +66,7 @@ extension Position {
     @inline(__always)
     func isAttackedBySlider(_ sq: Int, by c: Int, vacated: Int) -> Bool {
         let g = Geometry.shared
-        let far = sliders[c] & g.lines[sq]
-        if far == 0 { return false }
-        let occ = occupiedAll & ~Geometry.bit(vacated)
-        for d in 0..<8 where far & g.ray[sq * 8 + d] != 0 {
-            let s = g.firstAlong(sq, d, in: occ)
-            if s >= 0, Geometry.has(far, s), g.slideMask[piece(s)] & (UInt8(1) << Geometry.opposite[d]) != 0 { return true }
-        }
-        return false
+        return slidesOnto(sq, from: sliders[c] & g.lines[sq], occupied: occupiedAll & ~Geometry.bit(vacated))
     }
 
     /// Squares of the pieces of colour `c` attacking `sq` (at most 2 are returned; count may say more).
@@ -107,17 +107,16 @@ extension Position {
         let g = Geometry.shared
         var result: UInt128 = 0
         let occ = occupiedAll
-        let far = sliders[sc] & g.lines[ksq]
-        if far == 0 { return 0 }
-        for d in 0..<8 where far & g.ray[ksq * 8 + d] != 0 {
-            let blocker = g.firstAlong(ksq, d, in: occ)
-            if blocker < 0 || Piece.color(piece(blocker)) != c { continue }
-            let s = g.firstAlong(blocker, d, in: occ)
-            if s < 0 { continue }
-            let p = piece(s)
-            if Piece.color(p) == sc, g.slideMask[p] & (UInt8(1) << Geometry.opposite[d]) != 0 {
-                result |= Geometry.bit(blocker)
-            }
+        // each slider of colour sc sliding towards the king with exactly one piece, of colour
+        // c, between them
+        var far = sliders[sc] & g.lines[ksq]
+        while far != 0 {
+            let s = far.trailingZeroBitCount
+            far &= far &- 1
+            let d = Int(g.direction[ksq * 81 + s])
+            if g.slideMask[piece(s)] & (UInt8(1) << Geometry.opposite[d]) == 0 { continue }
+            let b = g.between(ksq, s, d) & occ
+            if b != 0, b & (b &- 1) == 0, occupied[c] & b != 0 { result |= b }
         }
         return result
     }

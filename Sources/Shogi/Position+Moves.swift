@@ -26,6 +26,9 @@ extension Position {
         let g = Geometry.shared
         let p = piece(from), c = Piece.color(p)
         let step = g.stepMask[p], slide = g.slideMask[p]
+        // nothing to do when no target is within the piece's empty-board reach (evasions and
+        // checks pass a few squares)
+        if g.reach[p * 81 + from] & targets == 0 { return }
         if Piece.type(p) == Piece.knight {
             for i in 0..<2 {
                 let to = Int(g.knightTo[(c * 81 + from) * 2 + i])
@@ -42,6 +45,7 @@ extension Position {
             } else if slide & bit != 0 {
                 // the squares up to and including the first piece, nearest first
                 var reach = g.ray[from * 8 + d]
+                if reach & targets == 0 { continue }
                 let stop = g.firstAlong(from, d, in: occ)
                 if stop >= 0 { reach &= ~g.ray[stop * 8 + d] }
                 var bits = reach & targets
