@@ -37,7 +37,11 @@ extension Position {
             return
         }
         let occ = occupiedAll
-        for d in 0..<8 {
+        // the piece's directions in increasing order (the order the moves have always come in)
+        var dirs = step | slide
+        while dirs != 0 {
+            let d = dirs.trailingZeroBitCount
+            dirs &= dirs &- 1
             let bit = UInt8(1) << d
             if step & bit != 0 {
                 let to = Int(g.neighbor[from * 8 + d])
