@@ -13,7 +13,7 @@ let bitboardSettings: [SwiftSetting] = optimized
 #endif
 
 /// Per-game build settings and test fixture folders (data, not sources).
-let gameSettings: [String: [SwiftSetting]] = ["Reversi": bitboardSettings]
+let gameSettings: [String: [SwiftSetting]] = ["Reversi": bitboardSettings, "Shogi": bitboardSettings]
 let testFixtures: [String: [String]] = ["Reversi": ["Fixtures"], "Shogi": ["Fixtures"], "Battleship": ["Fixtures"]]
 
 /// One module a game; each depends on SolverKit only.

@@ -230,14 +230,23 @@ final class MateSolver {
         // value), which saves re-reading every sibling's bucket (cache misses) on every pass.
         // A child the table does not know gets its proof / disproof number from its move count
         // (df-pn+ style initialisation, Nagai & Imai; Kaneko et al. 2005): `evasionEstimate` for a check, the attacker's checks for a defence.
+        // The keys come first, without playing the moves, and every child's bucket is touched
+        // before the first is read: the loads miss the cache independently and overlap, instead
+        // of one miss at a time (the table lookups were half the search's time).
+        var touched: UInt64 = 0
         for i in 0..<n {
-            let m = moves[base + i]
-            let cap = pos.play(m)
-            childKey[base + i] = pos.boardKey
-            childFull[base + i] = pos.fullKey
-            childHand[base + i] = pos.hands[attacker]
+            let k = pos.keysAfter(moves[base + i], handOf: attacker)
+            childKey[base + i] = k.boardKey
+            childFull[base + i] = k.fullKey
+            childHand[base + i] = k.hand
+        }
+        for i in 0..<n { touched ^= table.touch(childKey[base + i]) }
+        table.touchSink ^= touched
+        for i in 0..<n {
             var v = childValue(base + i, remaining: childRemaining, pathKey: childPath)
             if v.isNew {
+                let m = moves[base + i]
+                let cap = pos.play(m)
                 if isOr {
                     // also the mate-in-1 probe: a check with no legal reply
                     let c = evasionEstimate(scratch: moves + base + n)
@@ -251,8 +260,8 @@ final class MateSolver {
                 // kept (as the least-worked entry, the first replaced) so that later passes
                 // through this node do not count the same moves again
                 table.storeUnknown(childKey[base + i], childHand[base + i], pn: v.pn, dn: v.dn, amount: 0)
+                pos.undo(m, captured: cap)
             }
-            pos.undo(m, captured: cap)
         }
         while true {
             var pn: UInt32, dn: UInt32

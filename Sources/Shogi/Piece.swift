@@ -11,6 +11,10 @@ public enum Piece {
     /// Unpromoted type, the one a captured piece goes to hand as.
     @inline(__always) public static func base(_ type: Int) -> Int { type == king ? king : (type > king ? type - 8 : type) }
     @inline(__always) public static func canPromote(_ type: Int) -> Bool { type <= rook }
+    /// Lance, bishop, rook, horse, dragon: the pieces that move more than one square along a line.
+    @inline(__always) public static func slides(_ p: Int) -> Bool {
+        (1 << lance | 1 << bishop | 1 << rook | 1 << horse | 1 << dragon) >> (p & 15) & 1 != 0
+    }
     /// SFEN letters for black (upper case) types 1...14 (promoted written with '+').
     static let letters: [Character] = [" ", "P", "L", "N", "S", "B", "R", "G", "K", "P", "L", "N", "S", "B", "R"]
     static func typeFromLetter(_ c: Character) -> Int? {
@@ -43,6 +47,18 @@ final class Geometry: @unchecked Sendable {
     /// stepMask[color*16+type] / slideMask: the directions a piece steps / slides in.
     let stepMask: UnsafeMutablePointer<UInt8>
     let slideMask: UnsafeMutablePointer<UInt8>
+    /// ray[sq*8+d]: the squares from sq (excluded) to the edge in direction d, as an 81-bit set.
+    let ray: UnsafeMutablePointer<UInt128>
+    /// lines[sq]: the union of the eight rays from sq (every square a slider could attack it from).
+    let lines: UnsafeMutablePointer<UInt128>
+    /// reach[code*81+sq]: the squares piece `code` on sq attacks on an empty board (a superset of
+    /// its moves on any board).
+    let reach: UnsafeMutablePointer<UInt128>
+    /// checkFrom[code*81+sq]: the squares from which piece `code` attacks sq on an empty board.
+    let checkFrom: UnsafeMutablePointer<UInt128>
+    /// stepReach[code*81+sq]: the squares piece `code` on sq attacks by a step or a knight's jump,
+    /// which nothing can block (its slides left out).
+    let stepReach: UnsafeMutablePointer<UInt128>
 
     private init() {
         neighbor = .allocate(capacity: 81 * 8)
@@ -50,6 +66,14 @@ final class Geometry: @unchecked Sendable {
         direction = .allocate(capacity: 81 * 81)
         stepMask = .allocate(capacity: 32)
         slideMask = .allocate(capacity: 32)
+        ray = .allocate(capacity: 81 * 8)
+        lines = .allocate(capacity: 81)
+        reach = .allocate(capacity: 32 * 81)
+        reach.initialize(repeating: 0, count: 32 * 81)
+        checkFrom = .allocate(capacity: 32 * 81)
+        checkFrom.initialize(repeating: 0, count: 32 * 81)
+        stepReach = .allocate(capacity: 32 * 81)
+        stepReach.initialize(repeating: 0, count: 32 * 81)
         for sq in 0..<81 {
             let f = sq / 9, r = sq % 9
             for d in 0..<8 {
@@ -68,8 +92,11 @@ final class Geometry: @unchecked Sendable {
             for b in 0..<81 { direction[sq * 81 + b] = -1 }
             for d in 0..<8 {
                 var s = Int(neighbor[sq * 8 + d])
-                while s >= 0 { direction[sq * 81 + s] = Int8(d); s = Int(neighbor[s * 8 + d]) }
+                var line: UInt128 = 0
+                while s >= 0 { direction[sq * 81 + s] = Int8(d); line |= Geometry.bit(s); s = Int(neighbor[s * 8 + d]) }
+                ray[sq * 8 + d] = line
             }
+            lines[sq] = (0..<8).reduce(0) { $0 | ray[sq * 8 + $1] }
         }
         let orth: UInt8 = 0b0000_1111, diag: UInt8 = 0b1111_0000
         let goldLike: UInt8 = 0b0011_1111, silverLike: UInt8 = 0b1111_0001
@@ -91,6 +118,45 @@ final class Geometry: @unchecked Sendable {
             stepMask[t] = black[t]; slideMask[t] = blackSlide[t]
             stepMask[16 + t] = mirrored(black[t]); slideMask[16 + t] = mirrored(blackSlide[t])
         }
+        for code in 0..<32 where code & 15 != 0 && code & 15 <= Piece.dragon {
+            let c = code >> 4
+            for sq in 0..<81 {
+                var r: UInt128 = 0, steps: UInt128 = 0
+                if code & 15 == Piece.knight {
+                    for i in 0..<2 where knightTo[(c * 81 + sq) * 2 + i] >= 0 { r |= Geometry.bit(Int(knightTo[(c * 81 + sq) * 2 + i])) }
+                    steps = r
+                } else {
+                    for d in 0..<8 {
+                        if slideMask[code] & (1 << d) != 0 { r |= ray[sq * 8 + d] }
+                        else if stepMask[code] & (1 << d) != 0, neighbor[sq * 8 + d] >= 0 {
+                            r |= Geometry.bit(Int(neighbor[sq * 8 + d])); steps |= Geometry.bit(Int(neighbor[sq * 8 + d]))
+                        }
+                    }
+                }
+                reach[code * 81 + sq] = r
+                stepReach[code * 81 + sq] = steps
+                for t in 0..<81 where Geometry.has(r, t) { checkFrom[code * 81 + t] |= Geometry.bit(sq) }
+            }
+        }
+    }
+
+    /// The one-square set {sq}.
+    @inline(__always) static func bit(_ sq: Int) -> UInt128 { UInt128(1) &<< UInt128(truncatingIfNeeded: sq) }
+    /// Is sq in the set?
+    @inline(__always) static func has(_ set: UInt128, _ sq: Int) -> Bool { (set &>> UInt128(truncatingIfNeeded: sq)) & 1 != 0 }
+    /// Directions 1 (0,1), 2 (1,0), 4 (1,-1), 6 (1,1) step to higher square numbers (+1, +9, +8,
+    /// +10), the others to lower ones: the first square of a set along a ray is its lowest set
+    /// bit or its highest.
+    @inline(__always) static func increasing(_ d: Int) -> Bool { (0b0101_0110 >> d) & 1 != 0 }
+    /// The first square of `set` along direction d from sq (set restricted to the ray), or -1.
+    @inline(__always) func firstAlong(_ sq: Int, _ d: Int, in set: UInt128) -> Int {
+        let b = set & ray[sq * 8 + d]
+        if b == 0 { return -1 }
+        return Geometry.increasing(d) ? b.trailingZeroBitCount : 127 - b.leadingZeroBitCount
+    }
+    /// Squares strictly between a and b along direction d (b on the ray from a).
+    @inline(__always) func between(_ a: Int, _ b: Int, _ d: Int) -> UInt128 {
+        ray[a * 8 + d] & ~ray[b * 8 + d] & ~Geometry.bit(b)
     }
 
     @inline(__always) static func rank(_ sq: Int) -> Int { sq % 9 }  // 0 = rank a

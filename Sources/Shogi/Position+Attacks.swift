@@ -9,29 +9,22 @@ extension Position {
     }
 
     /// True when a piece of colour `c` attacks `sq`. `vacated` is treated as empty (a king stepping
-    /// away must not shield the square behind it).
+    /// away must not shield the square behind it). Per direction, the first piece along the line
+    /// (a mask and a bit scan) is the only one that can attack from there.
     @inline(__always)
     public func isAttacked(_ sq: Int, by c: Int, vacated: Int = -1) -> Bool {
         let g = Geometry.shared
-        for d in 0..<8 {
-            var s = Int(g.neighbor[sq * 8 + d])
-            if s < 0 { continue }
-            let od = UInt8(1) << Geometry.opposite[d]
-            var p = s == vacated ? 0 : piece(s)
-            if p != 0 {
-                if Piece.color(p) == c, (g.stepMask[p] | g.slideMask[p]) & od != 0 { return true }
-                continue
-            }
-            s = Int(g.neighbor[s * 8 + d])
-            while s >= 0 {
-                p = s == vacated ? 0 : piece(s)
-                if p != 0 {
-                    if Piece.color(p) == c, g.slideMask[p] & od != 0 { return true }
-                    break
-                }
-                s = Int(g.neighbor[s * 8 + d])
-            }
+        let gone = vacated >= 0 ? Geometry.bit(vacated) : 0
+        // pieces of colour c next to sq: each attacks if it moves (steps or slides) towards sq
+        var near = occupied[c] & g.reach[Piece.king * 81 + sq] & ~gone
+        while near != 0 {
+            let s = near.trailingZeroBitCount
+            near &= near &- 1
+            let p = piece(s)
+            if (g.stepMask[p] | g.slideMask[p]) & (UInt8(1) << g.direction[s * 81 + sq]) != 0 { return true }
         }
+        // from afar only sliders attack
+        if slidesOnto(sq, from: sliders[c] & g.lines[sq] & ~gone, occupied: occupiedAll & ~gone) { return true }
         let knight = Piece.make(Piece.knight, c)
         for i in 0..<2 {
             let s = Int(g.knightTo[((1 - c) * 81 + sq) * 2 + i])
@@ -40,30 +33,57 @@ extension Position {
         return false
     }
 
+    /// Does one of the sliders `far` (on lines through sq) slide onto sq over empty squares of `occ`?
+    @inline(__always)
+    func slidesOnto(_ sq: Int, from far: UInt128, occupied occ: UInt128) -> Bool {
+        let g = Geometry.shared
+        var rest = far
+        while rest != 0 {
+            let s = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            let d = Int(g.direction[sq * 81 + s])
+            if g.slideMask[piece(s)] & (UInt8(1) << Geometry.opposite[d]) != 0, g.between(sq, s, d) & occ == 0 { return true }
+        }
+        return false
+    }
+
+    /// The squares colour `c` attacks by steps and knight jumps (which no piece blocks).
+    @inline(__always)
+    func stepAttacks(by c: Int) -> UInt128 {
+        let g = Geometry.shared
+        var m: UInt128 = 0
+        var pieces = occupied[c]
+        while pieces != 0 {
+            let s = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
+            m |= g.stepReach[piece(s) * 81 + s]
+        }
+        return m
+    }
+
+    /// Does a slider of colour `c` attack `sq` along a line, `vacated` treated as empty?
+    /// With `stepAttacks(by: c)` this is `isAttacked`, for many squares at once (king steps).
+    @inline(__always)
+    func isAttackedBySlider(_ sq: Int, by c: Int, vacated: Int) -> Bool {
+        let g = Geometry.shared
+        return slidesOnto(sq, from: sliders[c] & g.lines[sq], occupied: occupiedAll & ~Geometry.bit(vacated))
+    }
+
     /// Squares of the pieces of colour `c` attacking `sq` (at most 2 are returned; count may say more).
     @inline(__always)
     func attackers(of sq: Int, by c: Int) -> (count: Int, first: Int, second: Int) {
         let g = Geometry.shared
         var n = 0, a = -1, b = -1
         @inline(__always) func note(_ s: Int) { if n == 0 { a = s } else if n == 1 { b = s }; n += 1 }
+        let occ = occupiedAll
         for d in 0..<8 {
-            var s = Int(g.neighbor[sq * 8 + d])
+            let s = g.firstAlong(sq, d, in: occ)
             if s < 0 { continue }
+            let p = piece(s)
+            if Piece.color(p) != c { continue }
             let od = UInt8(1) << Geometry.opposite[d]
-            var p = piece(s)
-            if p != 0 {
-                if Piece.color(p) == c, (g.stepMask[p] | g.slideMask[p]) & od != 0 { note(s) }
-                continue
-            }
-            s = Int(g.neighbor[s * 8 + d])
-            while s >= 0 {
-                p = piece(s)
-                if p != 0 {
-                    if Piece.color(p) == c, g.slideMask[p] & od != 0 { note(s) }
-                    break
-                }
-                s = Int(g.neighbor[s * 8 + d])
-            }
+            let mask = Int(g.neighbor[sq * 8 + d]) == s ? g.stepMask[p] | g.slideMask[p] : g.slideMask[p]
+            if mask & od != 0 { note(s) }
         }
         let knight = Piece.make(Piece.knight, c)
         for i in 0..<2 {
@@ -86,27 +106,17 @@ extension Position {
     func blockers(king ksq: Int, blockerColor c: Int, sliderColor sc: Int) -> UInt128 {
         let g = Geometry.shared
         var result: UInt128 = 0
-        for d in 0..<8 {
-            var s = Int(g.neighbor[ksq * 8 + d])
-            var blocker = -1
-            let od = UInt8(1) << Geometry.opposite[d]
-            while s >= 0 {
-                let p = piece(s)
-                if p != 0 {
-                    if blocker < 0 {
-                        if Piece.color(p) != c { break }
-                        blocker = s
-                    } else {
-                        if Piece.color(p) == sc, g.slideMask[p] & od != 0,
-                           // a slider next to the blocker's far side only counts if it really slides there
-                           true {
-                            result |= UInt128(1) << UInt128(blocker)
-                        }
-                        break
-                    }
-                }
-                s = Int(g.neighbor[s * 8 + d])
-            }
+        let occ = occupiedAll
+        // each slider of colour sc sliding towards the king with exactly one piece, of colour
+        // c, between them
+        var far = sliders[sc] & g.lines[ksq]
+        while far != 0 {
+            let s = far.trailingZeroBitCount
+            far &= far &- 1
+            let d = Int(g.direction[ksq * 81 + s])
+            if g.slideMask[piece(s)] & (UInt8(1) << Geometry.opposite[d]) == 0 { continue }
+            let b = g.between(ksq, s, d) & occ
+            if b != 0, b & (b &- 1) == 0, occupied[c] & b != 0 { result |= b }
         }
         return result
     }
@@ -124,12 +134,8 @@ extension Position {
         let bit = UInt8(1) << d
         if g.stepMask[p] & bit != 0, Int(g.neighbor[s * 8 + d]) == target { return true }
         if g.slideMask[p] & bit != 0 {
-            var x = Int(g.neighbor[s * 8 + d])
-            while x != target {
-                if x != vacated, piece(x) != 0 { return false }
-                x = Int(g.neighbor[x * 8 + d])
-            }
-            return true
+            let occ = vacated >= 0 ? occupiedAll & ~Geometry.bit(vacated) : occupiedAll
+            return g.between(s, target, d) & occ == 0
         }
         return false
     }

@@ -26,24 +26,45 @@ extension Position {
         let g = Geometry.shared
         let p = piece(from), c = Piece.color(p)
         let step = g.stepMask[p], slide = g.slideMask[p]
+        // nothing to do when no target is within the piece's empty-board reach (evasions and
+        // checks pass a few squares)
+        if g.reach[p * 81 + from] & targets == 0 { return }
         if Piece.type(p) == Piece.knight {
             for i in 0..<2 {
                 let to = Int(g.knightTo[(c * 81 + from) * 2 + i])
-                if to >= 0, (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
+                if to >= 0, Geometry.has(targets, to) { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
             }
             return
         }
-        for d in 0..<8 {
+        let occ = occupiedAll
+        // the piece's directions in increasing order (the order the moves have always come in)
+        var dirs = step | slide
+        while dirs != 0 {
+            let d = dirs.trailingZeroBitCount
+            dirs &= dirs &- 1
             let bit = UInt8(1) << d
             if step & bit != 0 {
                 let to = Int(g.neighbor[from * 8 + d])
-                if to >= 0, (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
+                if to >= 0, Geometry.has(targets, to) { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
             } else if slide & bit != 0 {
-                var to = Int(g.neighbor[from * 8 + d])
-                while to >= 0 {
-                    if (targets >> UInt128(to)) & 1 != 0 { Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to) }
-                    if piece(to) != 0 { break }
-                    to = Int(g.neighbor[to * 8 + d])
+                // the squares up to and including the first piece, nearest first
+                var reach = g.ray[from * 8 + d]
+                if reach & targets == 0 { continue }
+                let stop = g.firstAlong(from, d, in: occ)
+                if stop >= 0 { reach &= ~g.ray[stop * 8 + d] }
+                var bits = reach & targets
+                if Geometry.increasing(d) {
+                    while bits != 0 {
+                        let to = bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to)
+                    }
+                } else {
+                    while bits != 0 {
+                        let to = 127 - bits.leadingZeroBitCount
+                        bits &= ~Geometry.bit(to)
+                        Position.addBoardMove(buf, &n, p: p, c: c, from: from, to: to)
+                    }
                 }
             }
         }
@@ -77,13 +98,7 @@ extension Position {
     /// Squares of colour `c`'s pieces (and empty squares), as 81-bit sets.
     @inline(__always)
     func occupancy() -> (own: UInt128, empty: UInt128) {
-        var own: UInt128 = 0, empty: UInt128 = 0
-        let us = sideToMove
-        for sq in 0..<81 {
-            let p = piece(sq)
-            if p == 0 { empty |= UInt128(1) << UInt128(sq) } else if Piece.color(p) == us { own |= UInt128(1) << UInt128(sq) }
-        }
-        return (own, empty)
+        (occupied[sideToMove], Position.allSquares & ~occupiedAll)
     }
 
     static let allSquares: UInt128 = (UInt128(1) << 81) - 1
@@ -100,14 +115,17 @@ extension Position {
         let pinned: UInt128 = ksq >= 0 ? blockers(king: ksq, blockerColor: us, sliderColor: them) : 0
         let g = Geometry.shared
         var n = 0
-        for from in 0..<81 where (own >> UInt128(from)) & 1 != 0 {
+        var pieces = own
+        while pieces != 0 {
+            let from = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
             let start = n
             addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
             if from == ksq {
                 var k = start
                 for i in start..<n where !isAttacked(buf[i].to, by: them, vacated: ksq) { buf[k] = buf[i]; k += 1 }
                 n = k
-            } else if (pinned >> UInt128(from)) & 1 != 0 {
+            } else if Geometry.has(pinned, from) {
                 let line = g.direction[ksq * 81 + from]
                 var k = start
                 for i in start..<n where g.direction[ksq * 81 + buf[i].to] == line { buf[k] = buf[i]; k += 1 }
@@ -144,10 +162,7 @@ extension Position {
         let g = Geometry.shared
         let d = Int(g.direction[a * 81 + b])
         if d < 0 { return 0 }
-        var r: UInt128 = 0
-        var s = Int(g.neighbor[a * 8 + d])
-        while s >= 0, s != b { r |= UInt128(1) << UInt128(s); s = Int(g.neighbor[s * 8 + d]) }
-        return r
+        return g.between(a, b, d)
     }
 
     /// Legal moves out of check.
@@ -156,36 +171,32 @@ extension Position {
         let us = sideToMove, them = 1 - us
         let ksq = Int(kingSquare[us])
         var n = 0
-        // king steps
-        let kp = piece(ksq)
-        for d in 0..<8 {
-            let to = Int(g.neighbor[ksq * 8 + d])
-            if to < 0 { continue }
-            let q = piece(to)
-            if q != 0, Piece.color(q) == us { continue }
-            if !isAttacked(to, by: them, vacated: ksq) { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
+        // king steps: the opponent's step attacks once for all of them, then its sliders
+        let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
+        if free != 0 {
+            let stepped = stepAttacks(by: them)
+            for d in 0..<8 {
+                let to = Int(g.neighbor[ksq * 8 + d])
+                if to < 0 || !Geometry.has(free, to) || Geometry.has(stepped, to) { continue }
+                if !isAttackedBySlider(to, by: them, vacated: ksq) { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
+            }
         }
-        _ = kp
         if chk.count > 1 { return n }
         let cs = chk.first
         let cp = piece(cs)
         let between: UInt128 = Piece.type(cp) == Piece.knight ? 0 : Position.between(ksq, cs)
-        let targets = between | (UInt128(1) << UInt128(cs))
+        let targets = between | Geometry.bit(cs)
         let pinned = blockers(king: ksq, blockerColor: us, sliderColor: them)
-        // a stepping piece (no slide, promoted or not) reaches at most 2 squares away in files
-        // and ranks (a knight): one farther from every target square has nothing to add
-        let tf0 = min(ksq / 9, cs / 9) - 2, tf1 = max(ksq / 9, cs / 9) + 2
-        let tr0 = min(ksq % 9, cs % 9) - 2, tr1 = max(ksq % 9, cs % 9) + 2
-        for from in 0..<81 where from != ksq {
+        // a piece that could not reach any target square on an empty board has nothing to add
+        var pieces = occupied[us] & ~Geometry.bit(ksq)
+        while pieces != 0 {
+            let from = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
             let p = piece(from)
-            if p == 0 || Piece.color(p) != us { continue }
-            if g.slideMask[p] == 0 {
-                let f = from / 9, r = from % 9
-                if f < tf0 || f > tf1 || r < tr0 || r > tr1 { continue }
-            }
+            if g.reach[p * 81 + from] & targets == 0 { continue }
             let start = n
             addPieceMoves(buf, &n, from: from, targets: targets)
-            if n > start, (pinned >> UInt128(from)) & 1 != 0 {
+            if n > start, Geometry.has(pinned, from) {
                 let line = g.direction[ksq * 81 + from]
                 var k = start
                 for i in start..<n where g.direction[ksq * 81 + buf[i].to] == line { buf[k] = buf[i]; k += 1 }
@@ -251,16 +262,28 @@ extension Position {
         let discoverers = blockers(king: ek, blockerColor: us, sliderColor: us)
         var n = 0
         let kf = ek / 9, kr = ek % 9
-        for from in 0..<81 where (own >> UInt128(from)) & 1 != 0 {
+        var pieces = own
+        while pieces != 0 {
+            let from = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
             let p = piece(from)
-            let isDiscoverer = (discoverers >> UInt128(from)) & 1 != 0
+            let isDiscoverer = Geometry.has(discoverers, from)
             // a stepping piece (no slide, promoted or not) moves and attacks at most 2 files and
             // ranks (a knight): one more than 4 away from the king cannot give check by itself
             if !isDiscoverer, g.slideMask[p] == 0, abs(from / 9 - kf) > 4 || abs(from % 9 - kr) > 4 { continue }
+            var targets = Position.allSquares & ~own
+            if !isDiscoverer {
+                // only squares from which the piece, promoted or not, could attack the king on an
+                // empty board: a superset of the checks, which the test below still sorts out
+                var checking = g.checkFrom[p * 81 + ek]
+                if Piece.canPromote(Piece.type(p)) { checking |= g.checkFrom[(p | Piece.promoteBit) * 81 + ek] }
+                targets &= checking
+                if targets & g.reach[p * 81 + from] == 0 { continue }
+            }
             let start = n
-            addPieceMoves(buf, &n, from: from, targets: Position.allSquares & ~own)
+            addPieceMoves(buf, &n, from: from, targets: targets)
             let discLine = g.direction[ek * 81 + from]
-            let isPinned = (pinned >> UInt128(from)) & 1 != 0
+            let isPinned = Geometry.has(pinned, from)
             let pinLine: Int8 = isPinned ? g.direction[ksq * 81 + from] : -1
             var k = start
             for i in start..<n {
@@ -282,27 +305,19 @@ extension Position {
             for t in 1...7 where hand.count(t) > 0 {
                 let p = Piece.make(t, us)
                 var cand: UInt128 = 0
-                if t == Piece.knight {
-                    for i in 0..<2 {
-                        let s = Int(g.knightTo[(them * 81 + ek) * 2 + i])
-                        if s >= 0 { cand |= UInt128(1) << UInt128(s) }
-                    }
+                let slide = g.slideMask[p]
+                if slide == 0 {
+                    // steps and jumps: nothing blocks them
+                    cand = g.checkFrom[p * 81 + ek]
                 } else {
-                    let step = g.stepMask[p], slide = g.slideMask[p]
-                    for d in 0..<8 {
-                        let bit = UInt8(1) << d
+                    // lance, bishop, rook: each line back from the king up to its first piece
+                    let occ = occupiedAll
+                    for d in 0..<8 where slide & (UInt8(1) << d) != 0 {
                         let back = Geometry.opposite[d]
-                        if step & bit != 0 {
-                            let s = Int(g.neighbor[ek * 8 + back])
-                            if s >= 0 { cand |= UInt128(1) << UInt128(s) }
-                        } else if slide & bit != 0 {
-                            var s = Int(g.neighbor[ek * 8 + back])
-                            while s >= 0 {
-                                cand |= UInt128(1) << UInt128(s)
-                                if piece(s) != 0 { break }
-                                s = Int(g.neighbor[s * 8 + back])
-                            }
-                        }
+                        var line = g.ray[ek * 8 + back]
+                        let first = g.firstAlong(ek, back, in: occ)
+                        if first >= 0 { line &= ~g.ray[first * 8 + back] }
+                        cand |= line
                     }
                 }
                 var bits = cand & empty

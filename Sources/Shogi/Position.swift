@@ -39,12 +39,22 @@ public struct Position: Sendable {
     public var pawnCount: InlineArray<18, UInt8>
     /// Move number from the SFEN.
     public var moveNumber: Int
+    /// Squares of each colour's pieces (bit sq), kept with the board: attack detection finds the
+    /// first piece along a line with one mask and a bit scan (Position+Attacks.swift).
+    public var occupied: InlineArray<2, UInt128>
+    /// Squares of each colour's sliding pieces (lance, bishop, rook, horse, dragon): only these
+    /// attack from afar, so most lines need no look.
+    public var sliders: InlineArray<2, UInt128>
 
     public init() {
         board = InlineArray(repeating: 0); hands = InlineArray(repeating: Hand())
         sideToMove = 0; kingSquare = InlineArray(repeating: -1); boardKey = 0; handKey = 0
-        pawnCount = InlineArray(repeating: 0); moveNumber = 1
+        pawnCount = InlineArray(repeating: 0); moveNumber = 1; occupied = InlineArray(repeating: 0)
+        sliders = InlineArray(repeating: 0)
     }
+
+    /// Squares holding any piece.
+    @inline(__always) var occupiedAll: UInt128 { occupied[0] | occupied[1] }
 
     /// Key of the whole position (board, side, hands): repetition detection.
     @inline(__always) public var fullKey: UInt64 { boardKey ^ handKey }
@@ -53,6 +63,8 @@ public struct Position: Sendable {
 
     @inline(__always) mutating func put(_ p: Int, _ sq: Int) {
         board[sq] = Int8(p)
+        occupied[Piece.color(p)] |= Geometry.bit(sq)
+        if Piece.slides(p) { sliders[Piece.color(p)] |= Geometry.bit(sq) }
         boardKey ^= Zobrist.shared.piece[p * 81 + sq]
         if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &+= 1 }
         if Piece.type(p) == Piece.king { kingSquare[Piece.color(p)] = Int8(sq) }
@@ -60,6 +72,8 @@ public struct Position: Sendable {
     @inline(__always) mutating func lift(_ sq: Int) {
         let p = Int(board[sq])
         board[sq] = 0
+        occupied[Piece.color(p)] &= ~Geometry.bit(sq)
+        if Piece.slides(p) { sliders[Piece.color(p)] &= ~Geometry.bit(sq) }
         boardKey ^= Zobrist.shared.piece[p * 81 + sq]
         if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &-= 1 }
     }
@@ -94,6 +108,34 @@ public struct Position: Sendable {
         sideToMove = 1 - us
         boardKey ^= Zobrist.shared.side
         return captured
+    }
+
+    /// The keys `play(m)` would leave (board key, full key) and the hand colour `c` would then
+    /// hold, without playing it: the mate search reads its children's table entries first and
+    /// plays only the moves it must look into.
+    @inline(__always)
+    func keysAfter(_ m: Move, handOf c: Int) -> (boardKey: UInt64, fullKey: UInt64, hand: Hand) {
+        let z = Zobrist.shared
+        let us = sideToMove
+        let to = m.to
+        var bk = boardKey ^ z.side, hk = handKey
+        var h = hands[us]
+        if m.isDrop {
+            let t = m.dropType
+            h.remove(t); hk &-= z.hand[us * 8 + t]
+            bk ^= z.piece[Piece.make(t, us) * 81 + to]
+        } else {
+            let from = m.from
+            let p = piece(from)
+            let captured = piece(to)
+            if captured != 0 {
+                bk ^= z.piece[captured * 81 + to]
+                let t = Piece.type(captured)
+                if t != Piece.king { h.add(Piece.base(t)); hk &+= z.hand[us * 8 + Piece.base(t)] }
+            }
+            bk ^= z.piece[p * 81 + from] ^ z.piece[(m.isPromotion ? p | Piece.promoteBit : p) * 81 + to]
+        }
+        return (bk, bk ^ hk, c == us ? h : hands[c])
     }
 
     @inline(__always)
