@@ -63,6 +63,16 @@ private func givesCheck(_ p: inout Position, _ m: Move) -> Bool {
             let checks = (0..<p.generateChecks(buf)).map { buf[$0].usi }
             let bruteChecks = brute.filter { givesCheck(&p, $0) }.map(\.usi)
             #expect(Set(checks) == Set(bruteChecks) && checks.count == bruteChecks.count, "\(p.sfen)")
+            // keysAfter repeats play's key arithmetic for the mate search: the two must agree.
+            for m in brute {
+                let predicted = (0..<2).map { p.keysAfter(m, handOf: $0) }
+                var child = p
+                child.play(m)
+                for c in 0..<2 {
+                    #expect(predicted[c].boardKey == child.boardKey && predicted[c].fullKey == child.fullKey
+                            && predicted[c].hand == child.hands[c], "\(p.sfen) \(m.usi)")
+                }
+            }
             positions += 1
             if p.inCheck { inCheck += 1 }
             if brute.isEmpty { break }
