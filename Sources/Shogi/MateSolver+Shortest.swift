@@ -45,6 +45,7 @@ extension MateSolver {
         answer.firstProofNodes = nodes
         answer.firstProofSeconds = monotonicSeconds() - start
         answer.iterations.append((MateSolver.unbounded, Int(v.length)))
+        debugLog("first proof: \(v.length) plies, \(nodes) nodes, \(answer.firstProofSeconds) s")
         if !firstProofOnly {
             // Mate within a bound is monotone in the bound, so the exact length is the smallest
             // odd bound that still proves. Galloping down from the proven length (2, 4, 8, ...
@@ -61,6 +62,7 @@ extension MateSolver {
                     if bound % 2 == 0 { bound -= 1 }
                 }
                 let w = search(remaining: bound)
+                debugLog("shortening: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes, \(monotonicSeconds() - start) s")
                 if w.pn == 0 {
                     answer.length = Int(w.length)
                     answer.iterations.append((bound, Int(w.length)))
@@ -85,22 +87,29 @@ extension MateSolver {
             if let line = mainLine(length: answer.length, exact: false) { answer.line = line }
             return answer
         }
+        let lineNodes = nodes
         guard let line = mainLine(length: answer.length, exact: answer.exact) else { answer.verdict = .limit; return answer }
+        debugLog("main line: \(line.count) plies, \(nodes - lineNodes) nodes, \(monotonicSeconds() - start) s")
         answer.line = line
         answer.tree = proofTree(bound: answer.length, plies: treeDepth, previousTo: -1) ?? .null
         return answer
     }
 
-    /// Each step asks about the position on its own (no path): proofs hold whatever the path, and
-    /// the bounds were established from the root the same way, so the answers agree.
     /// Walks down from the root: the attacker keeps the mate within the bound, the defender picks a
     /// reply whose value is exact (when `exact`), else the reply with the longest known proof.
+    /// Each step asks about the position with the line as its path, as the root's searches saw it:
+    /// their entries resting on a repetition (stored for one path) then answer too.
+    /// The move is read from the table first (the proof and the last disproof of the shortening
+    /// are mostly still there); where the table lost it, the node alone is searched again, which
+    /// stores the child that decides it. Trying the moves one by one instead made every check
+    /// ahead of the right one a full search, some of them the disproof of a mate just too long.
     func mainLine(length: Int, exact: Bool) -> [Move]? {
         var line: [Move] = []
         var captures: [Int] = []
         var bound = length
+        var pathKey: UInt64 = 0
         defer {
-            for (m, c) in zip(line, captures).reversed() { pos.undo(m, captured: c) }
+            for (m, c) in zip(line, captures).reversed() { pos.undo(m, captured: c); popPath() }
         }
         let buf = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
         defer { buf.deallocate() }
@@ -109,36 +118,83 @@ extension MateSolver {
             let n = isOr ? pos.generateChecks(buf) : pos.generateLegal(buf)
             if !isOr && n == 0 { break }
             if isOr && n == 0 { return nil }
-            var chosen = -1
-            var fallback = -1, fallbackLength = -1
-            for i in 0..<n {
-                let m = buf[i]
-                let cap = pos.play(m)
-                let childPath: UInt64 = 0
-                let ok: Bool?
-                if isOr {
-                    ok = mateWithin(bound - 1, pathKey: childPath)
-                } else if exact {
-                    // a reply not mated within bound - 3 has exact value bound - 1
-                    ok = mateWithin(bound - 3, pathKey: childPath).map { !$0 }
-                } else {
-                    let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 1, pathKey: childPath)
-                    if v.pn == 0, Int(v.length) > fallbackLength { fallbackLength = Int(v.length); fallback = i }
-                    ok = false
+            let full = pos.fullKey
+            var chosen = isOr || exact ? tableChoice(buf, n, bound: bound, pathKey: pathKey) : -1
+            if chosen < 0, isOr || exact {
+                debugLog("mainLine: ply \(line.count) searched again, \(nodes) nodes")
+                // the node's own entry would answer the search at once: forget it, so that the
+                // search expands the node and stores its deciding child
+                table.forget(pos.boardKey)
+                let v = search(remaining: isOr ? bound : bound - 2, pathKey: pathKey)
+                if stopped { return nil }
+                if (isOr && v.pn != 0) || (!isOr && v.dn != 0) {
+                    debugLog("mainLine: bound \(bound) not confirmed at ply \(line.count) \(pos.sfen)"); return nil
                 }
-                pos.undo(m, captured: cap)
-                guard let found = ok else { return nil }
-                if found { chosen = i; break }
+                chosen = tableChoice(buf, n, bound: bound, pathKey: pathKey)
+            }
+            var fallback = -1, fallbackLength = -1
+            if chosen < 0 {
+                // one by one (the limit's walk, or a deciding entry replaced at once)
+                pushPath(full)
+                defer { popPath() }
+                for i in 0..<n {
+                    let m = buf[i]
+                    let cap = pos.play(m)
+                    let ok: Bool?
+                    if pathContains(pos.fullKey) {
+                        ok = false
+                    } else if isOr {
+                        ok = mateWithin(bound - 1, pathKey: pathKey ^ full)
+                    } else if exact {
+                        // a reply not mated within bound - 3 has exact value bound - 1
+                        ok = mateWithin(bound - 3, pathKey: pathKey ^ full).map { !$0 }
+                    } else {
+                        let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 1, pathKey: pathKey ^ full)
+                        if v.pn == 0, Int(v.length) > fallbackLength { fallbackLength = Int(v.length); fallback = i }
+                        ok = false
+                    }
+                    pos.undo(m, captured: cap)
+                    guard let found = ok else { return nil }
+                    if found { chosen = i; break }
+                }
             }
             if chosen < 0 { chosen = fallback }
             if chosen < 0 { debugLog("mainLine stuck at ply \(line.count) isOr=\(isOr) bound=\(bound) n=\(n) \(pos.sfen)"); return nil }
             let m = buf[chosen]
+            pushPath(full)
+            pathKey ^= full
             captures.append(pos.play(m))
             line.append(m)
             bound -= 1
-            if line.count > length + 1 { return nil }
+            if line.count > length + 1 || pathLength >= MateSolver.maxPly { return nil }
         }
         return line
+    }
+
+    /// The move the table shows at the current node (mated within `bound`, `pathKey` its
+    /// ancestors, which are on the path), or -1: for the attacker a mate in 1 or a check whose
+    /// proof fits in bound - 1 (the shortest known); for the defender of an exact line a reply
+    /// disproven within bound - 3, whose value is then exactly bound - 1. Lookups only.
+    func tableChoice(_ buf: UnsafeMutablePointer<Move>, _ n: Int, bound: Int, pathKey: UInt64) -> Int {
+        let isOr = pos.sideToMove == attacker
+        if !isOr && bound < 3 { return 0 }
+        let childPath = pathKey ^ pos.fullKey
+        var chosen = -1, chosenLength = Int.max
+        for i in 0..<n {
+            let m = buf[i]
+            let cap = pos.play(m)
+            defer { pos.undo(m, captured: cap) }
+            if pathContains(pos.fullKey) { continue }
+            if isOr {
+                if !pos.hasLegalMove() { return i }
+                let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 1, pathKey: childPath)
+                if v.pn == 0, Int(v.length) < chosenLength { chosen = i; chosenLength = Int(v.length) }
+            } else {
+                let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 3, pathKey: childPath)
+                if v.dn == 0, v.pn != 0 { return i }
+            }
+        }
+        return chosen
     }
 
     /// The proof tree from the current OR node: the attacker's move, then every defence with the
@@ -148,11 +204,12 @@ extension MateSolver {
         let buf = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
         defer { buf.deallocate() }
         let n = pos.generateChecks(buf)
-        for i in 0..<n {
+        let known = tableChoice(buf, n, bound: bound, pathKey: 0)
+        for i in 0..<n where known < 0 || i == known {
             let m = buf[i]
             let kif = pos.kif(m, previousTo: previousTo)
             let cap = pos.play(m)
-            if mateWithin(bound - 1, pathKey: 0) == true {
+            if i == known || mateWithin(bound - 1, pathKey: 0) == true {
                 var fields: [(String, JSON)] = [("move", .string(m.usi)), ("kif", .string(kif))]
                 if plies >= 2 {
                     let replies = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
@@ -230,4 +287,6 @@ extension Position {
 }
 
 import Foundation
-func debugLog(_ s: String) { if ProcessInfo.processInfo.environment["SHOGI_DEBUG"] != nil { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) } }
+let debugLogging = ProcessInfo.processInfo.environment["SHOGI_DEBUG"] != nil
+/// A line on stderr when SHOGI_DEBUG is set (the text is only built then).
+func debugLog(_ s: @autoclosure () -> String) { if debugLogging { FileHandle.standardError.write((s() + "\n").data(using: .utf8)!) } }

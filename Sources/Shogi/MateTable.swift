@@ -140,6 +140,12 @@ final class MateTable {
         return victim
     }
 
+    /// Empties every entry of `key`, so that the next search of that position expands it again.
+    func forget(_ key: UInt64) {
+        let b = bucket(key)
+        for i in 0..<MateTable.bucketSize where b[i].key == key { b[i] = MateEntry() }
+    }
+
     @inline(__always)
     func storeUnknown(_ key: UInt64, _ hand: Hand, pn: UInt32, dn: UInt32, amount: UInt32) {
         let e = slot(key, kind: MateEntry.unknown, hand: hand.raw, alsoReplace: hand.raw)
