@@ -54,6 +54,7 @@ enum TsumeBench {
                     if i >= problems.count { return }
                     let problem = problems[i]
                     let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0,
+                                            flags: [TsumeRun.skipUniquenessFlag: ""],
                                             budget: SearchBudget(limits: Limits(timeLimit: timeLimit, nodeLimit: nodeLimit, hashMB: context.hashMB)))
                     let start = monotonicSeconds()
                     let outcome = TsumeRun.run(problem, context: sctx)

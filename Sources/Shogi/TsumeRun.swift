@@ -29,6 +29,10 @@ func threadCPUSeconds() -> Double {
 enum TsumeRun {
     /// Longest shortest mate whose uniqueness `solve` checks.
     static let uniqueMaxLength = 31
+    /// Set by the bench suites, whose rows report lengths only: the uniqueness walk (a bounded
+    /// search of every other check along the solution) would spend the rest of the node budget
+    /// on a figure they do not show.
+    static let skipUniquenessFlag = "no-uniqueness"
 
     static func run(_ problem: TsumeProblem, context: SolveContext) -> Outcome {
         if context.verb == .count { return perft(problem, context: context) }
@@ -41,15 +45,18 @@ enum TsumeRun {
             let answer = solver.solve(firstProofOnly: mateOnly, treeDepth: treeDepth)
             // uniqueness is only defined against the exact shortest length; capped because the
             // walk grows with the length (the generated problems are at most 31 plies)
-            let solution = answer.verdict == .mate && answer.exact && answer.length <= uniqueMaxLength
+            let walk = !context.has(skipUniquenessFlag)
+            let solution = answer.verdict == .mate && answer.exact && answer.length <= uniqueMaxLength && walk
                 ? solver.checkSolution(length: answer.length) : nil
-            var outcome = record(problem, answer, solution: solution, solver: solver, seconds: monotonicSeconds() - start)
+            var outcome = record(problem, answer, solution: solution, uniquenessWalked: walk, solver: solver,
+                                 seconds: monotonicSeconds() - start)
             outcome.stats.append(("cpuSeconds", JSON(((threadCPUSeconds() - cpuStart) * 1000).rounded() / 1000)))
             return outcome
         }
     }
 
-    static func record(_ problem: TsumeProblem, _ a: MateAnswer, solution: SolutionCheck?, solver: MateSolver, seconds: Double) -> Outcome {
+    static func record(_ problem: TsumeProblem, _ a: MateAnswer, solution: SolutionCheck?, uniquenessWalked: Bool = true,
+                       solver: MateSolver, seconds: Double) -> Outcome {
         let stats: [(String, JSON)] = [("nodes", JSON(solver.nodes)), ("seconds", JSON(seconds)),
                                        ("maxPly", JSON(solver.maxPlyReached)), ("hashMB", JSON(solver.table.capacity * MemoryLayout<MateEntry>.stride / 1_048_576))]
         var result: [(String, JSON)] = []
@@ -63,7 +70,7 @@ enum TsumeRun {
                       ("verified", JSON(check == nil))]
             if let c = check { result.append(("verifyError", .string(c))) }
             summary = "mate in \(a.length)" + (a.exact ? "" : " (first proof, not shown shortest)")
-            if a.exact, a.length <= uniqueMaxLength {
+            if a.exact, a.length <= uniqueMaxLength, uniquenessWalked {
                 // null: the budget ran out during the walk
                 result.append(("unique", solution.map { JSON($0.unique) } ?? .null))
                 if solution?.unique == false { summary += ", not unique" }
