@@ -38,7 +38,7 @@ final class MateSolver {
     init(position: Position, hashMB: Int, budget: SearchBudget?) {
         pos = position
         attacker = position.sideToMove
-        table = MateTable(megabytes: hashMB)
+        table = MateTable.take(megabytes: hashMB)
         self.budget = budget
         moves = .allocate(capacity: MateSolver.arenaSize)
         childKey = .allocate(capacity: MateSolver.arenaSize)
@@ -50,6 +50,7 @@ final class MateSolver {
         filter.initialize(repeating: 0, count: 65536)
     }
     deinit {
+        MateTable.give(table)
         moves.deallocate(); childKey.deallocate(); childFull.deallocate(); childHand.deallocate()
         pathKeys.deallocate(); filter.deallocate(); childCache.deallocate()
     }

@@ -1,10 +1,12 @@
 // The df-pn transposition table: board key -> entries by attacker hand, with hand superiority.
-// Bounded by --hash-mb; buckets of 8 entries, the least-worked entry is replaced.
+// Bounded by --hash-mb; buckets of 8 entries, the least-worked entry is replaced. Tables are
+// reused from one problem to the next (a generation number retires the old entries).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// What the table knows about one (board, hand) pair. 32 bytes, so that a bucket of 8 is four
 /// whole cache lines (40 bytes made every other entry straddle two): the proof and disproof
@@ -19,6 +21,7 @@ struct MateEntry {
     var depth: UInt16 = 0       // disproven: no mate within this many plies (0xFFFF: none at all);
                                 // repetition: the bound it was found under
     var kind: UInt8 = 0         // MateEntry.empty / unknown / proven / disproven / repetition
+    var generation: UInt8 = 0   // the table's generation when stored; any other one reads as empty
     static let empty: UInt8 = 0, unknown: UInt8 = 1, proven: UInt8 = 2, disproven: UInt8 = 3, repetition: UInt8 = 4
 
     var pn: UInt32 { UInt32(truncatingIfNeeded: word) }
@@ -41,8 +44,11 @@ struct NodeValue {
 let infinitePN: UInt32 = 0x3FFF_FFFF
 let noMateAtAll: UInt16 = 0xFFFF
 
-final class MateTable {
+final class MateTable: @unchecked Sendable {
     let entries: UnsafeMutablePointer<MateEntry>
+    /// Entries of another generation are empty: a reused table needs no clearing. Never 0, the
+    /// generation of never-written (zero) memory.
+    private(set) var generation: UInt8 = 1
     let bucketCount: Int
     static let bucketSize = 8
 
@@ -50,7 +56,10 @@ final class MateTable {
     let mapping: UnsafeMutableRawPointer
     let mappedBytes: Int
 
-    init(megabytes: Int) {
+    let megabytes: Int
+
+    private init(megabytes: Int) {
+        self.megabytes = megabytes
         let bytes = max(1, megabytes) * 1_048_576
         // any number of buckets (the index is a multiply-high), so --hash-mb is used in full
         let buckets = max(1, bytes / (MateTable.bucketSize * MemoryLayout<MateEntry>.stride))
@@ -71,6 +80,39 @@ final class MateTable {
         entries = start.bindMemory(to: MateEntry.self, capacity: buckets * MateTable.bucketSize)
     }
     deinit { munmap(mapping, mappedBytes) }
+
+    /// Tables left by finished problems. A new 256 MB table costs the kernel 256 MB of page
+    /// zeroing as probes touch it (11% of a 1M-node problem's time, far more for a small
+    /// problem, whose few probes still touch most 2 MB pages); a reused one starts a new
+    /// generation instead.
+    private static let pool = Mutex<[MateTable]>([])
+    private static let poolLimit = 4
+
+    /// A table of `megabytes`, empty: a pooled one when there is one of that size.
+    static func take(megabytes: Int) -> MateTable {
+        let reused = pool.withLock { tables -> MateTable? in
+            guard let i = tables.firstIndex(where: { $0.megabytes == megabytes }) else { return nil }
+            return tables.remove(at: i)
+        }
+        guard let table = reused else { return MateTable(megabytes: megabytes) }
+        table.nextGeneration()
+        return table
+    }
+
+    /// Returns a table to the pool for the next problem (dropped when the pool is full).
+    static func give(_ table: MateTable) {
+        pool.withLock { tables in if tables.count < poolLimit { tables.append(table) } }
+    }
+
+    private func nextGeneration() {
+        if generation == UInt8.max {
+            // after 255 problems: clear for real, so that no old entry can read as current
+            entries.update(repeating: MateEntry(), count: capacity)
+            generation = 1
+        } else {
+            generation += 1
+        }
+    }
 
     var capacity: Int { bucketCount * MateTable.bucketSize }
 
@@ -102,7 +144,7 @@ final class MateTable {
         var bestLength = UInt16.max
         for i in 0..<MateTable.bucketSize {
             let e = b[i]
-            if e.key != key || e.kind == MateEntry.empty { continue }
+            if e.key != key || e.kind == MateEntry.empty || e.generation != generation { continue }
             switch e.kind {
             case MateEntry.proven:
                 if Int(e.length) <= remaining, hand.covers(Hand(raw: e.hand)), e.length < bestLength {
@@ -134,7 +176,10 @@ final class MateTable {
         var victimScore = UInt64.max
         for i in 0..<MateTable.bucketSize {
             let e = b + i
-            if e.pointee.kind == MateEntry.empty { if victimScore > 0 { victim = e; victimScore = 0 }; continue }
+            if e.pointee.kind == MateEntry.empty || e.pointee.generation != generation {
+                if victimScore > 0 { victim = e; victimScore = 0 }
+                continue
+            }
             if e.pointee.key == key {
                 if e.pointee.kind == kind, e.pointee.hand == hand { return e }
                 if e.pointee.kind == MateEntry.unknown, e.pointee.hand == exactHand { return e }
@@ -155,21 +200,21 @@ final class MateTable {
     @inline(__always)
     func storeUnknown(_ key: UInt64, _ hand: Hand, pn: UInt32, dn: UInt32, amount: UInt32) {
         let e = slot(key, kind: MateEntry.unknown, hand: hand.raw, alsoReplace: hand.raw)
-        e.pointee = MateEntry(key: key, word: MateEntry.numbers(pn, dn), hand: hand.raw, amount: amount, kind: MateEntry.unknown)
+        e.pointee = MateEntry(key: key, word: MateEntry.numbers(pn, dn), hand: hand.raw, amount: amount, kind: MateEntry.unknown, generation: generation)
     }
 
     @inline(__always)
     func storeProven(_ key: UInt64, current: Hand, proofHand: Hand, length: UInt16, amount: UInt32) {
         let e = slot(key, kind: MateEntry.proven, hand: proofHand.raw, alsoReplace: current.raw)
-        if e.pointee.key == key, e.pointee.kind == MateEntry.proven, e.pointee.hand == proofHand.raw, e.pointee.length <= length { return }
-        e.pointee = MateEntry(key: key, hand: proofHand.raw, amount: amount, length: length, kind: MateEntry.proven)
+        if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == MateEntry.proven, e.pointee.hand == proofHand.raw, e.pointee.length <= length { return }
+        e.pointee = MateEntry(key: key, hand: proofHand.raw, amount: amount, length: length, kind: MateEntry.proven, generation: generation)
     }
 
     @inline(__always)
     func storeDisproven(_ key: UInt64, current: Hand, disproofHand: Hand, depth: UInt16, amount: UInt32) {
         let e = slot(key, kind: MateEntry.disproven, hand: disproofHand.raw, alsoReplace: current.raw)
-        if e.pointee.key == key, e.pointee.kind == MateEntry.disproven, e.pointee.hand == disproofHand.raw, e.pointee.depth >= depth { return }
-        e.pointee = MateEntry(key: key, hand: disproofHand.raw, amount: amount, depth: depth, kind: MateEntry.disproven)
+        if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == MateEntry.disproven, e.pointee.hand == disproofHand.raw, e.pointee.depth >= depth { return }
+        e.pointee = MateEntry(key: key, hand: disproofHand.raw, amount: amount, depth: depth, kind: MateEntry.disproven, generation: generation)
     }
 
     @inline(__always)
@@ -179,6 +224,6 @@ final class MateTable {
     func storeRepetition(_ key: UInt64, _ hand: Hand, pathKey: UInt64, remaining: Int, amount: UInt32) {
         let e = slot(key, kind: MateEntry.repetition, hand: hand.raw, alsoReplace: hand.raw)
         e.pointee = MateEntry(key: key, word: pathKey, hand: hand.raw, amount: amount,
-                              depth: UInt16(clamping: min(max(remaining, 0), 0xFFFE)), kind: MateEntry.repetition)
+                              depth: UInt16(clamping: min(max(remaining, 0), 0xFFFE)), kind: MateEntry.repetition, generation: generation)
     }
 }
