@@ -8,14 +8,13 @@ import Darwin
 #endif
 import Synchronization
 
-/// What the table knows about one (board, hand) pair. 32 bytes, so that a bucket of 8 is four
-/// whole cache lines (40 bytes made every other entry straddle two): the proof and disproof
-/// numbers of an unknown entry and the ancestors of a repetition share one word, as no entry
-/// needs both (proven, disproven and repetition entries have fixed numbers).
+/// What the table knows about one (board, hand) pair.
 struct MateEntry {
     var key: UInt64 = 0
-    var word: UInt64 = 0        // unknown: pn | dn << 32; repetition: the set of ancestors it holds for
+    var pathKey: UInt64 = 0     // repetition entries: the set of ancestors they hold for
     var hand: UInt32 = 0        // unknown: exact hand; proven: proof hand; disproven: disproof hand
+    var pn: UInt32 = 0
+    var dn: UInt32 = 0
     var amount: UInt32 = 0      // nodes spent under it (replacement priority)
     var length: UInt16 = 0      // proven: a mate of at most this many plies exists
     var depth: UInt16 = 0       // disproven: no mate within this many plies (0xFFFF: none at all);
@@ -23,11 +22,6 @@ struct MateEntry {
     var kind: UInt8 = 0         // MateEntry.empty / unknown / proven / disproven / repetition
     var generation: UInt8 = 0   // the table's generation when stored; any other one reads as empty
     static let empty: UInt8 = 0, unknown: UInt8 = 1, proven: UInt8 = 2, disproven: UInt8 = 3, repetition: UInt8 = 4
-
-    var pn: UInt32 { UInt32(truncatingIfNeeded: word) }
-    var dn: UInt32 { UInt32(truncatingIfNeeded: word >> 32) }
-    var pathKey: UInt64 { word }
-    static func numbers(_ pn: UInt32, _ dn: UInt32) -> UInt64 { UInt64(pn) | UInt64(dn) << 32 }
 }
 
 /// A node's value as df-pn uses it.
@@ -200,21 +194,21 @@ final class MateTable: @unchecked Sendable {
     @inline(__always)
     func storeUnknown(_ key: UInt64, _ hand: Hand, pn: UInt32, dn: UInt32, amount: UInt32) {
         let e = slot(key, kind: MateEntry.unknown, hand: hand.raw, alsoReplace: hand.raw)
-        e.pointee = MateEntry(key: key, word: MateEntry.numbers(pn, dn), hand: hand.raw, amount: amount, kind: MateEntry.unknown, generation: generation)
+        e.pointee = MateEntry(key: key, hand: hand.raw, pn: pn, dn: dn, amount: amount, kind: MateEntry.unknown, generation: generation)
     }
 
     @inline(__always)
     func storeProven(_ key: UInt64, current: Hand, proofHand: Hand, length: UInt16, amount: UInt32) {
         let e = slot(key, kind: MateEntry.proven, hand: proofHand.raw, alsoReplace: current.raw)
         if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == MateEntry.proven, e.pointee.hand == proofHand.raw, e.pointee.length <= length { return }
-        e.pointee = MateEntry(key: key, hand: proofHand.raw, amount: amount, length: length, kind: MateEntry.proven, generation: generation)
+        e.pointee = MateEntry(key: key, hand: proofHand.raw, pn: 0, dn: infinitePN, amount: amount, length: length, kind: MateEntry.proven, generation: generation)
     }
 
     @inline(__always)
     func storeDisproven(_ key: UInt64, current: Hand, disproofHand: Hand, depth: UInt16, amount: UInt32) {
         let e = slot(key, kind: MateEntry.disproven, hand: disproofHand.raw, alsoReplace: current.raw)
         if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == MateEntry.disproven, e.pointee.hand == disproofHand.raw, e.pointee.depth >= depth { return }
-        e.pointee = MateEntry(key: key, hand: disproofHand.raw, amount: amount, depth: depth, kind: MateEntry.disproven, generation: generation)
+        e.pointee = MateEntry(key: key, hand: disproofHand.raw, pn: infinitePN, dn: 0, amount: amount, depth: depth, kind: MateEntry.disproven, generation: generation)
     }
 
     @inline(__always)
@@ -223,7 +217,7 @@ final class MateTable: @unchecked Sendable {
     /// never for a larger one (the exact-length search raises the bound after a disproof).
     func storeRepetition(_ key: UInt64, _ hand: Hand, pathKey: UInt64, remaining: Int, amount: UInt32) {
         let e = slot(key, kind: MateEntry.repetition, hand: hand.raw, alsoReplace: hand.raw)
-        e.pointee = MateEntry(key: key, word: pathKey, hand: hand.raw, amount: amount,
+        e.pointee = MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: infinitePN, dn: 0, amount: amount,
                               depth: UInt16(clamping: min(max(remaining, 0), 0xFFFE)), kind: MateEntry.repetition, generation: generation)
     }
 }
