@@ -133,8 +133,8 @@ struct EndgameSearch {
         self.sortMaxDepth = EndgameSearch.defaultSortMaxDepth
         let usePatterns = geometry.size == 8 && PatternEvaluation.hasWeights
         self.patternWeights = usePatterns ? PatternEvaluation.weights : nil
-        // 16 units a disc << 2: one disc weighs half a weighted reply (FFO #20-#39 nodes:
-        // 308 M at << 2, 335 M at << 1, 346 M at << 3)
+        // 16 units a disc << 2: one disc weighs half a weighted reply (FFO #20-#39 nodes with
+        // an earlier fit: 308 M at << 2, 335 M at << 1, 346 M at << 3)
         self.evalShift = usePatterns ? 2 : 4
         self.ternary = PatternEvaluation.ternary
         self.stageTable = PatternEvaluation.stageOf
