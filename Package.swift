@@ -30,6 +30,8 @@ let package = Package(
                           swiftSettings: optimized),
         // Feeds mutated inputs to every parser (plain build for CI; -DFUZZING for libFuzzer).
         .executableTarget(name: "perfectplay-fuzz", dependencies: ["SolverKit"] + games.map { .target(name: $0) }),
+        // Fits the Reversi pattern evaluation's weights (writes PatternWeights+Generated.swift).
+        .executableTarget(name: "reversi-train", dependencies: ["SolverKit", "Reversi"], swiftSettings: optimized),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
         .testTarget(name: "perfectplayTests", dependencies: ["perfectplay", "SolverKit"]),
     ] + games.flatMap { game -> [Target] in [

@@ -6,6 +6,8 @@
 // Edax orders its endgame moves the same way, by a shallow search of its evaluation at nodes
 // far from the end. The weights were tuned by node counts on FFO #20-#39 (#40-#49 kept for
 // validation): corner stability at 8 took #20-#39 from 492 M to 424 M nodes; 10-14 is flat.
+// On 8x8 the leaves use the learned pattern evaluation instead (PatternEvaluation.swift);
+// the hand one stays for 4x4 and 6x6.
 
 extension EndgameSearch {
     /// Heuristic value of (p, o) for the side to move (larger is better); no exact meaning.
@@ -46,11 +48,14 @@ extension EndgameSearch {
     /// game scores its disc difference, scaled far beyond any heuristic value).
     mutating func evalSearch(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ depth: Int) -> Int {
         nodes &+= 1
-        if depth == 0 { return evaluate(p, o) }
+        if depth == 0 {
+            if let w = patternWeights { return PatternEvaluation.evaluate(p, o, w, ternary, stageTable) }
+            return evaluate(p, o)
+        }
         let moves = Bitboard.moves(p, o) & mask
         if moves == 0 {
             if Bitboard.moves(o, p) & mask == 0 {
-                return 1000 * (p.nonzeroBitCount - o.nonzeroBitCount)
+                return (patternWeights != nil ? 4 * PatternEvaluation.unitsPerDisc : 1000) * (p.nonzeroBitCount - o.nonzeroBitCount)
             }
             return -evalSearch(o, p, -beta, -alphaIn, depth)
         }
