@@ -144,12 +144,12 @@ extension MateSolver {
                     if pathContains(pos.fullKey) {
                         ok = false
                     } else if isOr {
-                        ok = mateWithin(bound - 1, pathKey: pathKey ^ full)
+                        ok = mateWithin(bound - 1, pathKey: MateSolver.childPathKey(pathKey, full))
                     } else if exact {
                         // a reply not mated within bound - 3 has exact value bound - 1
-                        ok = mateWithin(bound - 3, pathKey: pathKey ^ full).map { !$0 }
+                        ok = mateWithin(bound - 3, pathKey: MateSolver.childPathKey(pathKey, full)).map { !$0 }
                     } else {
-                        let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 1, pathKey: pathKey ^ full)
+                        let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 1, pathKey: MateSolver.childPathKey(pathKey, full))
                         if v.pn == 0, Int(v.length) > fallbackLength { fallbackLength = Int(v.length); fallback = i }
                         ok = false
                     }
@@ -162,7 +162,7 @@ extension MateSolver {
             if chosen < 0 { debugLog("mainLine stuck at ply \(line.count) isOr=\(isOr) bound=\(bound) n=\(n) \(pos.sfen)"); return nil }
             let m = buf[chosen]
             pushPath(full)
-            pathKey ^= full
+            pathKey = MateSolver.childPathKey(pathKey, full)
             captures.append(pos.play(m))
             line.append(m)
             bound -= 1
@@ -178,7 +178,7 @@ extension MateSolver {
     func tableChoice(_ buf: UnsafeMutablePointer<Move>, _ n: Int, bound: Int, pathKey: UInt64) -> Int {
         let isOr = pos.sideToMove == attacker
         if !isOr && bound < 3 { return 0 }
-        let childPath = pathKey ^ pos.fullKey
+        let childPath = MateSolver.childPathKey(pathKey, pos.fullKey)
         var chosen = -1, chosenLength = Int.max
         for i in 0..<n {
             let m = buf[i]
