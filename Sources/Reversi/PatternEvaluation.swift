@@ -8,6 +8,8 @@
 // fitted by `reversi-train` on exact scores of our own solver and live, base64-coded, in
 // PatternWeights+Generated.swift.
 
+import Foundation
+
 /// Pattern indices from bitboards, and the weights.
 public enum PatternEvaluation {
     /// Units of the evaluation per disc of final disc difference.
@@ -203,11 +205,9 @@ public enum PatternEvaluation {
 }
 
 /// The weights' text form: each Int16 zig-zag coded as a LEB128 varint, a run of zeros as a
-/// 0 byte and the run's length (varint), the bytes in Base64 (RFC 4648). Most weights are
+/// 0 byte and the run's length (varint), the bytes in Base64 (RFC 4648, Foundation's). Most weights are
 /// small or never seen in training (0), so this is about a third of plain Base64.
 public enum WeightCoding {
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
     public static func encode(_ values: [Int16]) -> String {
         var bytes: [UInt8] = []
         func varint(_ v: Int) {
@@ -228,39 +228,14 @@ public enum WeightCoding {
                 i += 1
             }
         }
-        var text: [UInt8] = []
-        var k = 0
-        while k < bytes.count {
-            let b0 = Int(bytes[k]), b1 = k + 1 < bytes.count ? Int(bytes[k + 1]) : 0
-            let b2 = k + 2 < bytes.count ? Int(bytes[k + 2]) : 0
-            let n = b0 << 16 | b1 << 8 | b2
-            text.append(alphabet[n >> 18 & 63])
-            text.append(alphabet[n >> 12 & 63])
-            text.append(k + 1 < bytes.count ? alphabet[n >> 6 & 63] : UInt8(ascii: "="))
-            text.append(k + 2 < bytes.count ? alphabet[n & 63] : UInt8(ascii: "="))
-            k += 3
-        }
-        return String(decoding: text, as: UTF8.self)
+        return Data(bytes).base64EncodedString()
     }
 
     public static func decode(_ text: String) -> [Int16]? {
-        var table = [Int](repeating: -1, count: 256)
-        for (i, c) in alphabet.enumerated() { table[Int(c)] = i }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3 / 4)
-        var acc = 0, bits = 0
-        for c in text.utf8 {
-            if c == UInt8(ascii: "=") { break }
-            if c == UInt8(ascii: "\n") || c == UInt8(ascii: " ") { continue }
-            let v = table[Int(c)]
-            if v < 0 { return nil }
-            acc = (acc << 6 | v) & 0xFFFFFF
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                bytes.append(UInt8((acc >> bits) & 0xFF))
-            }
-        }
+        // the generated file breaks and indents the text; anything else outside Base64 is an error
+        let compact = String(text.unicodeScalars.filter { $0 != "\n" && $0 != " " })
+        guard let data = Data(base64Encoded: compact) else { return nil }
+        let bytes = [UInt8](data)
         var values: [Int16] = []
         var k = 0
         func varint() -> Int? {
