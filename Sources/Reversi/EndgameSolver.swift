@@ -131,6 +131,18 @@ public final class EndgameSolver: @unchecked Sendable {
 
     var squareCountBound: Int { geometry.squareCount }
 
+    /// A first guess at the exact value of (p, o), where MTD(f) starts its tests: a shallow
+    /// search of the learned evaluation (8x8 only; nil elsewhere), in discs, rounded to even.
+    /// `analyze` needs every move's exact value, and a move far below the best used to start
+    /// at the best score and walk down one disc pair a test (Edax seeds its exact searches
+    /// with its midgame search the same way).
+    func valueGuess(_ p: UInt64, _ o: UInt64) -> Int? {
+        guard workers[0].patternWeights != nil else { return nil }
+        let units = workers[0].evalSearch(p, o, -1_000_000, 1_000_000, 6)
+        let pairs = (Double(units) / Double(2 * PatternEvaluation.unitsPerDisc)).rounded()
+        return 2 * Int(max(-32, min(32, pairs)))
+    }
+
     /// Legal moves in the solver's search order (table move first).
     func orderedMoves(_ p: UInt64, _ o: UInt64, evalDepth: Int = -1) -> [OrderedMove] {
         let moves = Bitboard.moves(p, o) & geometry.mask
@@ -188,8 +200,8 @@ public final class EndgameSolver: @unchecked Sendable {
                 if let j = twin[i], let known = scores[j] {
                     s = known
                 } else {
-                    s = -exactValue(o ^ mv.flips, p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square)), n - 1,
-                                    guess: score == Int.min ? 0 : -score)
+                    let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
+                    s = -exactValue(np, no, n - 1, guess: valueGuess(np, no) ?? (score == Int.min ? 0 : -score))
                     if stopped { break }
                 }
                 scores[i] = s
