@@ -159,12 +159,17 @@ public final class EndgameSolver: @unchecked Sendable {
         run(position, everyMove: false)
     }
 
-    /// Like solve, plus the exact score of every legal move.
-    public func analyze(_ position: Position) -> EndgameResult {
-        run(position, everyMove: true)
+    /// Like solve, plus the exact score of every legal move. `moveDone` hears of each move as
+    /// its score is proven (square, score, moves done, moves in all): one move of a 30-empty
+    /// position can take many minutes.
+    public func analyze(_ position: Position,
+                        moveDone: (_ square: Int, _ score: Int, _ done: Int, _ total: Int) -> Void = { _, _, _, _ in })
+        -> EndgameResult {
+        run(position, everyMove: true, moveDone: moveDone)
     }
 
-    func run(_ position: Position, everyMove: Bool) -> EndgameResult {
+    func run(_ position: Position, everyMove: Bool,
+             moveDone: (Int, Int, Int, Int) -> Void = { _, _, _, _ in }) -> EndgameResult {
         let p = position.player, o = position.opponent, n = position.emptyCount
         var result = EndgameResult(score: 0, bestMoves: [], pv: [], moveScores: [], nodes: 0, stopped: false)
         defer { for t in 0..<threads { workers[t].flushNodes() } }
@@ -206,6 +211,7 @@ public final class EndgameSolver: @unchecked Sendable {
                 }
                 scores[i] = s
                 result.moveScores.append((mv.square, s))
+                moveDone(mv.square, s, i + 1, moves.count)
                 score = max(score, s)
             }
             ties = result.moveScores.filter { $0.score == score }.map { $0.square }

@@ -76,7 +76,11 @@ public enum ReversiGame: GameDefinition {
         let solver = EndgameSolver(geometry: position.geometry, threads: context.threads, hashMB: megabytes,
                                    shouldStop: { budget.shouldStop(nodes: $0) })
         let everyMove = context.verb == .analyze
-        let solved = everyMove ? solver.analyze(position) : solver.solve(position)
+        let solved = everyMove
+            ? solver.analyze(position) { square, score, done, total in
+                context.progress("\(done)/\(total) moves, last \(moveName(square)) \(signed(score))")
+            }
+            : solver.solve(position)
         let seconds = monotonicSeconds() - start
         let stats: [(String, JSON)] = [
             ("nodes", JSON(solved.nodes)), ("seconds", .double(seconds)),

@@ -67,10 +67,17 @@ func randomPosition(seed: UInt64, geometry: BoardGeometry, empties: Int) -> Posi
         let best = values.map(\.1).max()!
         let solved = EndgameSolver(geometry: start.geometry, threads: 1, hashMB: 1).solve(start)
         #expect(solved.bestMoves == values.filter { $0.1 == best }.map(\.0).sorted())
-        let analysed = EndgameSolver(geometry: start.geometry, threads: 1, hashMB: 1).analyze(start)
+        var heard: [(square: Int, score: Int, done: Int, total: Int)] = []
+        let analysed = EndgameSolver(geometry: start.geometry, threads: 1, hashMB: 1).analyze(start) {
+            heard.append(($0, $1, $2, $3))
+        }
         for (square, value) in values {
             #expect(analysed.moveScores.first { $0.square == square }?.score == value)
+            // The progress callback hears of every move once, with its minimax value.
+            #expect(heard.filter { $0.square == square }.map(\.score) == [value])
         }
+        #expect(heard.map(\.done) == Array(1...values.count))
+        #expect(heard.allSatisfy { $0.total == values.count })
     }
 
     @Test func agreesWithPlainMinimax() {
