@@ -61,3 +61,21 @@ private func pathKey(_ start: Position, _ moves: [String]) -> (UInt64, Position)
     #expect(exact.verdict == .mate && exact.exact && exact.length == 3)
     #expect(n.verifyMate(exact.line) == nil)
 }
+
+@Test func disproofRestingOnItsOwnSubtreeHoldsOnAnyPath() throws {
+    // A lone dragon against the king in the corner (a white pawn on 3a): no mate, the checks
+    // end in repetitions (+R1c K2a +R2c K1a comes back). Searched under an unrelated ancestor
+    // (the start position, ply 0), every repetition returns into the node's own subtree (plies
+    // >= 1), so the disproof is stored as an ordinary one and answers on any other path.
+    let r = try Position(sfen: "6p1k/9/7+R1/9/9/9/9/9/9 b - 1"[...], at: SourceLocation(file: "dragon", line: 1))
+    let start = try Position(sfen: Position.startSFEN[...], at: SourceLocation(file: "start", line: 1))
+    var brute = r
+    #expect(!bruteMate(&brute, 7))
+    let solver = MateSolver(position: r, hashMB: 4, budget: nil)
+    solver.pushPath(start.fullKey)
+    let v = solver.search(remaining: MateSolver.unbounded, pathKey: MateSolver.childPathKey(0, start.fullKey))
+    solver.popPath()
+    #expect(v.dn == 0 && v.pn != 0 && !v.repetition)
+    let elsewhere = solver.table.lookup(r.boardKey, r.hands[solver.attacker], remaining: MateSolver.unbounded, pathKey: 0x1234_5678)
+    #expect(elsewhere.dn == 0 && elsewhere.pn != 0 && !elsewhere.repetition)
+}
