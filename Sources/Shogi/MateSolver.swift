@@ -2,8 +2,9 @@
 // applications"), with the 1+epsilon threshold trick (Pawlewicz & Lew 2007), proof and disproof
 // numbers of new nodes initialised from their move counts (df-pn+, Nagai & Imai), proof and disproof
 // pieces for hand superiority (Nagai), a mate-in-1 probe at every new defender node, and repetitions handled
-// per path so that a disproof that rests on a repetition is only reused under the same ancestors
-// (the graph-history-interaction problem, Kishimoto & Müller 2004, in its simplest sound form).
+// soundly across transpositions (the graph-history-interaction problem, Kishimoto & Müller 2004):
+// a disproof that rests on a repetition of a strict ancestor is reused only on the same path, one
+// whose repetitions all return into the node's own subtree on any path (see `mid`).
 // Searches may be bounded by a number of plies: proofs then carry their length, disproofs the
 // bound they hold for, which is what the exact shortest-mate search builds on.
 import SolverKit
@@ -63,28 +64,34 @@ final class MateSolver {
         pathLength -= 1
         filter[Int(truncatingIfNeeded: pathKeys[pathLength]) & 0xFFFF] &-= 1
     }
-    @inline(__always) func pathContains(_ k: UInt64) -> Bool {
-        if filter[Int(truncatingIfNeeded: k) & 0xFFFF] == 0 { return false }
+    /// The ply of the path (the root is 0) whose position has full key `k`, -1 when none.
+    @inline(__always) func pathIndex(_ k: UInt64) -> Int {
+        if filter[Int(truncatingIfNeeded: k) & 0xFFFF] == 0 { return -1 }
         var i = pathLength - 1
-        while i >= 0 { if pathKeys[i] == k { return true }; i -= 1 }
-        return false
+        while i >= 0 { if pathKeys[i] == k { return i }; i -= 1 }
+        return -1
     }
+    @inline(__always) func pathContains(_ k: UInt64) -> Bool { pathIndex(k) >= 0 }
 
     var attackerHand: Hand { pos.hands[attacker] }
 
-    /// The path key of a node's children: `pathKey` (its ancestors) with the node's full key
-    /// added. A set hash, so that transpositions through the same ancestors share repetition
-    /// entries, but each key is first mixed by SplitMix64's finalizer (Steele et al. 2014): Zobrist
-    /// keys are linear, so a plain XOR of a path's keys telescopes into its moves' keys, and two
-    /// paths through different ancestors that play the same moves in another order
-    /// (a, d, a' and a', d, a) got the same path key. A repetition entry stored on one path
-    /// then answered on the other, where its repeated ancestor is not on the path: a false
-    /// disproof (Microcosmos, 320 MB table: "no mate within 1535" with a mate in 1525).
+    /// The path key of a node's children: `pathKey` (its ancestors, in order) followed by the
+    /// node's full key. A hash of the sequence, not of the set: a repetition entry records the
+    /// *ply* of the ancestor it rests on, which only the same sequence keeps. Mixed by
+    /// SplitMix64's finalizer (Steele et al. 2014): Zobrist keys are linear, and a plain XOR of a
+    /// path's keys telescoped into its moves' keys, so that two paths through different ancestors
+    /// playing the same moves in another order (a, d, a' and a', d, a) got the same path key, and
+    /// a repetition entry stored on one answered on the other, where its repeated ancestor is not
+    /// on the path: a false disproof (Microcosmos, 320 MB table: "no mate within 1535" with a
+    /// mate in 1525).
     @inline(__always) static func childPathKey(_ pathKey: UInt64, _ full: UInt64) -> UInt64 {
-        var z = full
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return pathKey ^ (z ^ (z >> 31))
+        @inline(__always) func mix(_ x: UInt64) -> UInt64 {
+            var z = x
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        return mix((pathKey &+ 0x9E37_79B9_7F4A_7C15) ^ mix(full))
     }
 
     /// Pieces the defender could interpose by a drop: when the check can be blocked on an empty
@@ -144,12 +151,13 @@ final class MateSolver {
     }
 
     /// The value of child `i` of the arena from the table (and the path), also kept in the cache
-    /// for the later passes of the same node.
+    /// for the later passes of the same node (the path above the node does not change meanwhile).
     @inline(__always)
     func childValue(_ i: Int, remaining: Int, pathKey: UInt64) -> NodeValue {
         let v: NodeValue
-        if pathContains(childFull[i]) {
-            v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[i], repetition: true)
+        let repeated = pathIndex(childFull[i])
+        if repeated >= 0 {
+            v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[i], restPly: Int32(repeated))
         } else {
             v = table.lookup(childKey[i], childHand[i], remaining: remaining, pathKey: pathKey)
         }
@@ -186,17 +194,36 @@ final class MateSolver {
         }
     }
 
-    /// The multiple-iterative-deepening step of df-pn on the current position.
+    /// The multiple-iterative-deepening step of df-pn on the current position, at ply
+    /// `pathLength` of the path (`pathKey` its ancestors).
     /// `remaining`: plies the attacker may still use (a huge value when unbounded).
+    ///
+    /// Repetitions (GHI, Kishimoto & Müller 2004; the "repetition start ply" of tsume solvers
+    /// such as KomoringHeights): a repetition of the ancestor at ply a is a disproof resting on
+    /// ply a (in tsume a repetition only ever helps the defender; proofs never rest on one).
+    /// A disproof rests on the smallest such ply among the children it uses: all of them at an
+    /// attacker node, the one chosen at a defender node. At ply d, one resting only on plies >= d
+    /// holds on any path to the node: every repetition it uses returns to the node or to a
+    /// position below it on its own line, which is on the path whatever path led to the node,
+    /// and more ancestors only add repetitions, which only disprove more. So it is stored as an
+    /// ordinary disproof, with the bound and the disproof hand derived as for any other (a
+    /// repetition leaf holds at every bound; its hand is exact, so the hand stored is the node's,
+    /// and a smaller attacker hand replays the same line into the same repetition, the defender
+    /// holding the difference). One resting on a strict ancestor (ply < d) is stored for this
+    /// path only (`storeRepetition`, keyed by the path's hash, which fixes every ply).
     func mid(_ thpn: UInt32, _ thdn: UInt32, remaining: Int, pathKey: UInt64) -> NodeValue {
         countNode()
         let isOr = pos.sideToMove == attacker
         let key = pos.boardKey, full = pos.fullKey
         let hand = attackerHand
         let startNodes = nodes
-        if pathContains(full) || pathLength >= MateSolver.maxPly {
-            table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: 1)
-            return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
+        let ply = Int32(pathLength)
+        let repeated = pathIndex(full)
+        if repeated >= 0 || pathLength >= MateSolver.maxPly {
+            // the ply limit rests on the whole path's length: -1, never reused on another path
+            let rest = repeated >= 0 ? Int32(repeated) : -1
+            table.storeRepetition(key, hand, pathKey: pathKey, depth: noMateAtAll, restPly: rest, amount: 1)
+            return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, restPly: rest)
         }
         if pathLength > maxPlyReached { maxPlyReached = pathLength }
         var entry = table.lookup(key, hand, remaining: remaining, pathKey: pathKey)
@@ -283,11 +310,10 @@ final class MateSolver {
             var pn: UInt32, dn: UInt32
             var best = -1
             var bestPn: UInt32 = infinitePN, bestDn: UInt32 = infinitePN, second: UInt32 = infinitePN
-            var anyRepetition = false
             if isOr {
                 pn = infinitePN; var dnSum: UInt64 = 0
                 var provenIndex = -1, provenLength = UInt16.max, provenHand = Hand()
-                var disproof = Hand.full, minDepth = noMateAtAll
+                var disproof = Hand.full, minDepth = noMateAtAll, minRest = NodeValue.anyPath
                 for i in 0..<n {
                     let v = childCache[base + i]
                     if v.pn == 0 {
@@ -295,7 +321,7 @@ final class MateSolver {
                         continue
                     }
                     if v.dn == 0 {
-                        anyRepetition = anyRepetition || v.repetition
+                        minRest = min(minRest, v.restPly)
                         let m = moves[base + i]
                         let cap = m.isDrop ? 0 : pos.piece(m.to)
                         disproof = disproof.intersection(disproofHandBefore(m, childDisproof: v.hand, captured: cap))
@@ -317,11 +343,11 @@ final class MateSolver {
                 if best < 0 {
                     for t in 1...7 where hand.count(t) == 0 { disproof.set(t, 0) }
                     if !disproof.covers(hand) { disproof = hand }
-                    if anyRepetition {
-                        table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
-                        return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
-                    }
                     // every check fails within its child's bound, so no mate within min(bound + 1)
+                    if minRest < ply {
+                        table.storeRepetition(key, hand, pathKey: pathKey, depth: minDepth, restPly: minRest, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+                        return NodeValue(pn: infinitePN, dn: 0, depth: minDepth, hand: hand, restPly: minRest)
+                    }
                     table.storeDisproven(key, current: hand, disproofHand: disproof, depth: minDepth, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
                     return NodeValue(pn: infinitePN, dn: 0, depth: minDepth, hand: disproof)
                 }
@@ -336,9 +362,12 @@ final class MateSolver {
                 for i in 0..<n {
                     let v = childCache[base + i]
                     if v.dn == 0 {
-                        // prefer a disproof that does not rest on a repetition, then the deepest
-                        if disprovenIndex < 0 || (disproven.repetition && !v.repetition)
-                            || (disproven.repetition == v.repetition && v.depth > disproven.depth) {
+                        // prefer a disproof that holds on any path, then the deepest, then the one
+                        // resting on the deepest ancestor
+                        let anyPath = v.restPly >= ply, wasAnyPath = disproven.restPly >= ply
+                        if disprovenIndex < 0 || (anyPath && !wasAnyPath)
+                            || (anyPath == wasAnyPath && (v.depth > disproven.depth
+                                || (v.depth == disproven.depth && v.restPly > disproven.restPly))) {
                             disprovenIndex = i; disproven = v
                         }
                         continue
@@ -366,15 +395,15 @@ final class MateSolver {
                 }
                 if disprovenIndex >= 0 {
                     let amount = UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF))
-                    if disproven.repetition {
-                        table.storeRepetition(key, hand, pathKey: pathKey, remaining: remaining, amount: amount)
-                        return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
+                    let depth = disproven.depth == noMateAtAll ? noMateAtAll : disproven.depth &+ 1
+                    if disproven.restPly < ply {
+                        table.storeRepetition(key, hand, pathKey: pathKey, depth: depth, restPly: disproven.restPly, amount: amount)
+                        return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: hand, restPly: disproven.restPly)
                     }
                     var dh = disproven.hand
                     let m = moves[base + disprovenIndex]
                     if m.isDrop { dh.set(m.dropType, min(dh.count(m.dropType), hand.count(m.dropType))) }
                     if !dh.covers(hand) { dh = hand }
-                    let depth = disproven.depth == noMateAtAll ? noMateAtAll : disproven.depth &+ 1
                     table.storeDisproven(key, current: hand, disproofHand: dh, depth: depth, amount: amount)
                     return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: dh)
                 }

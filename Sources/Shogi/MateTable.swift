@@ -11,16 +11,17 @@ import Synchronization
 /// What the table knows about one (board, hand) pair.
 struct MateEntry {
     var key: UInt64 = 0
-    var pathKey: UInt64 = 0     // repetition entries: the set of ancestors they hold for
+    var pathKey: UInt64 = 0     // repetition entries: the path (ancestors in order) they hold for
     var hand: UInt32 = 0        // unknown: exact hand; proven: proof hand; disproven: disproof hand
     var pn: UInt32 = 0
     var dn: UInt32 = 0
     var amount: UInt32 = 0      // nodes spent under it (replacement priority)
     var length: UInt16 = 0      // proven: a mate of at most this many plies exists
     var depth: UInt16 = 0       // disproven: no mate within this many plies (0xFFFF: none at all);
-                                // repetition: the bound it was found under
+                                // repetition: likewise
     var kind: UInt8 = 0         // MateEntry.empty / unknown / proven / disproven / repetition
     var generation: UInt8 = 0   // the table's generation when stored; any other one reads as empty
+    var restPly: Int16 = 0      // repetition: the shallowest ply of the path the disproof rests on
     static let empty: UInt8 = 0, unknown: UInt8 = 1, proven: UInt8 = 2, disproven: UInt8 = 3, repetition: UInt8 = 4
 }
 
@@ -31,8 +32,16 @@ struct NodeValue {
     var length: UInt16 = 0
     var depth: UInt16 = 0
     var hand: Hand = Hand()
-    var repetition = false
+    /// Disproven: the shallowest ply of the current path (the root is ply 0) whose position the
+    /// disproof rests on (a repetition of it below), or `NodeValue.anyPath` when it rests on
+    /// none, so that it holds whatever path reaches the node. -1: it rests on the path's length
+    /// (the ply limit), never on one position alone.
+    var restPly: Int32 = NodeValue.anyPath
     var isNew = false
+
+    static let anyPath = Int32.max
+    /// A disproof that holds for the current path only (it rests on a repetition of an ancestor).
+    var repetition: Bool { restPly != NodeValue.anyPath }
 }
 
 let infinitePN: UInt32 = 0x3FFF_FFFF
@@ -151,7 +160,7 @@ final class MateTable: @unchecked Sendable {
                 }
             case MateEntry.repetition:
                 if bestLength == .max, e.hand == hand.raw, e.pathKey == pathKey, Int(e.depth) >= remaining {
-                    return NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: hand, repetition: true)
+                    return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: hand, restPly: Int32(e.restPly))
                 }
             default:
                 if bestLength == .max, e.hand == hand.raw {
@@ -211,13 +220,15 @@ final class MateTable: @unchecked Sendable {
         e.pointee = MateEntry(key: key, hand: disproofHand.raw, pn: infinitePN, dn: 0, amount: amount, depth: depth, kind: MateEntry.disproven, generation: generation)
     }
 
+    /// A disproof that rests on a repetition of the position at ply `restPly` of `pathKey`'s path:
+    /// it answers on that path only. `depth`: the bound it holds for, as an ordinary disproof's
+    /// (it may also rest on children disproven only within a bound, and the exact-length search
+    /// raises the bound after a disproof).
     @inline(__always)
-    /// `remaining`: the bound the disproof was found under. Such a disproof may also rest on
-    /// children disproven only within that bound, so it holds for that bound and smaller ones,
-    /// never for a larger one (the exact-length search raises the bound after a disproof).
-    func storeRepetition(_ key: UInt64, _ hand: Hand, pathKey: UInt64, remaining: Int, amount: UInt32) {
+    func storeRepetition(_ key: UInt64, _ hand: Hand, pathKey: UInt64, depth: UInt16, restPly: Int32, amount: UInt32) {
         let e = slot(key, kind: MateEntry.repetition, hand: hand.raw, alsoReplace: hand.raw)
         e.pointee = MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: infinitePN, dn: 0, amount: amount,
-                              depth: UInt16(clamping: min(max(remaining, 0), 0xFFFE)), kind: MateEntry.repetition, generation: generation)
+                              depth: depth, kind: MateEntry.repetition, generation: generation,
+                              restPly: Int16(clamping: restPly))
     }
 }
