@@ -38,27 +38,52 @@ struct Options {
     var overlap = 0
 }
 
-nonisolated(unsafe) var options = Options()
-var args = CommandLine.arguments.dropFirst()
-while let flag = args.popFirst() {
-    guard let value = args.popFirst() else { fatalError("\(flag) needs a value") }
-    switch flag {
-    case "--games": options.games = Int(value)!
-    case "--first": options.first = Int(value)!
-    case "--seed": options.seed = UInt64(value)!
-    case "--min": options.minEmpties = Int(value)!
-    case "--max": options.maxEmpties = Int(value)!
-    case "--threads": options.threads = Int(value)!
-    case "--epochs": options.epochs = Int(value)!
-    case "--out": options.out = value
-    case "--cache": options.cache = value
-    case "--skip": options.skip = Set(value.split(separator: ",").map { Int($0)! })
-    case "--shrink": options.shrink = Double(value)!
-    case "--ridge": options.ridge = Double(value)!
-    case "--overlap": options.overlap = Int(value)!
-    default: fatalError("unknown option \(flag)")
-    }
+/// A bad command line: the reason and the usage on stderr, exit status 2 (no trap).
+func usage(_ reason: String) -> Never {
+    FileHandle.standardError.write(Data("""
+        reversi-train: \(reason)
+        usage: reversi-train [--games N] [--first N] [--seed S] [--min E] [--max E] [--threads T] [--epochs K]
+                             [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
+
+        """.utf8))
+    exit(2)
 }
+
+/// The value of `flag` as a number, or a usage error naming it.
+func number<T: LosslessStringConvertible>(_ value: String, _ flag: String) -> T {
+    guard let n = T(value) else { usage("\(flag) wants a number, not '\(value)'") }
+    return n
+}
+
+/// The options of the command line; a usage error (before any work) when one is wrong.
+func parseOptions(_ arguments: ArraySlice<String>) -> Options {
+    var o = Options(), args = arguments
+    while let flag = args.popFirst() {
+        guard let value = args.popFirst() else { usage("\(flag) needs a value") }
+        switch flag {
+        case "--games": o.games = number(value, flag)
+        case "--first": o.first = number(value, flag)
+        case "--seed": o.seed = number(value, flag)
+        case "--min": o.minEmpties = number(value, flag)
+        case "--max": o.maxEmpties = number(value, flag)
+        case "--threads": o.threads = number(value, flag)
+        case "--epochs": o.epochs = number(value, flag)
+        case "--out": o.out = value
+        case "--cache": o.cache = value
+        case "--skip": o.skip = Set(value.split(separator: ",").map { number(String($0), flag) as Int })
+        case "--shrink": o.shrink = number(value, flag)
+        case "--ridge": o.ridge = number(value, flag)
+        case "--overlap": o.overlap = number(value, flag)
+        default: usage("unknown option \(flag)")
+        }
+    }
+    guard o.minEmpties >= 1, o.minEmpties <= o.maxEmpties, o.maxEmpties <= 60, o.games >= 1, o.threads >= 1 else {
+        usage("wants 1 <= --min <= --max <= 60, --games >= 1 and --threads >= 1")
+    }
+    return o
+}
+
+nonisolated(unsafe) let options = parseOptions(CommandLine.arguments.dropFirst())
 
 /// A labelled position: its features and exact score (side to move's view).
 struct Sample { var empties: Int; var score: Int; var game: Int; var player: UInt64; var opponent: UInt64
