@@ -15,7 +15,8 @@ extension ReversiGame {
     static func ffoSuite(_ numbers: ClosedRange<Int>, threads: Int) -> BenchSuite {
         BenchSuite(name: "reversi-ffo\(numbers.lowerBound)-\(numbers.upperBound)-t\(threads)",
                    summary: "FFO endgames #\(numbers.lowerBound)-#\(numbers.upperBound) solved exactly (score, best moves, PV) "
-                       + "with \(threads) thread(s); `ok` = the score equals the published one.") { context in
+                       + "with \(threads) thread(s); `ok` = the score equals the published one.",
+                   threads: threads) { context in
             var rows: [BenchRow] = []
             var totalNodes: UInt64 = 0, totalSeconds = 0.0, allOK = true
             for (number, record) in FFOPositions.records() where numbers.contains(number) {

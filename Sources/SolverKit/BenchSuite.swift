@@ -27,10 +27,15 @@ public struct BenchSuite: Sendable {
     public var name: String
     public var summary: String
     public var run: @Sendable (BenchContext) -> [BenchRow]
+    /// The thread count the suite fixes for itself (`reversi-ffo40-49-t1`), reported instead of
+    /// `--threads`; nil when it uses `--threads`.
+    public var threads: Int?
 
-    public init(name: String, summary: String, run: @escaping @Sendable (BenchContext) -> [BenchRow]) {
+    public init(name: String, summary: String, threads: Int? = nil,
+                run: @escaping @Sendable (BenchContext) -> [BenchRow]) {
         self.name = name
         self.summary = summary
+        self.threads = threads
         self.run = run
     }
 }

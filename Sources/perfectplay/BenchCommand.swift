@@ -53,13 +53,14 @@ enum BenchCommand {
                 })
             }
             let date = ISO8601DateFormatter().string(from: Date())
-            let header = "## \(suite.name)\n\n\(suite.summary)\n\nRun \(date), \(arguments.threads) thread(s), "
+            let threads = suite.threads ?? arguments.threads
+            let header = "## \(suite.name)\n\n\(suite.summary)\n\nRun \(date), \(threads) thread(s), "
                 + "\(sysconfCores()) cores, hash \(arguments.hashMB) MB, suite wall time \(NumberFormat.seconds(seconds)) s.\n\n"
             let markdown = header + table.rendered
             print(markdown)
             let json: JSON = .object([
                 ("suite", .string(suite.name)), ("game", .string(game)), ("date", .string(date)),
-                ("threads", .int(arguments.threads)), ("cores", .int(sysconfCores())),
+                ("threads", .int(threads)), ("cores", .int(sysconfCores())),
                 ("hashMB", .int(arguments.hashMB)), ("seconds", .double(seconds)),
                 ("rows", .array(rows.map { .object([("case", .string($0.name))] + $0.columns) })),
             ])
