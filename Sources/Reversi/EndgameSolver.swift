@@ -156,7 +156,7 @@ public final class EndgameSolver: @unchecked Sendable {
 
     /// Solves the position: exact score, every best move, and a principal variation.
     public func solve(_ position: Position) -> EndgameResult {
-        run(position, everyMove: false)
+        run(position, everyMove: false) { _, _, _, _ in }
     }
 
     /// Like solve, plus the exact score of every legal move. `moveDone` hears of each move as
@@ -168,8 +168,7 @@ public final class EndgameSolver: @unchecked Sendable {
         run(position, everyMove: true, moveDone: moveDone)
     }
 
-    func run(_ position: Position, everyMove: Bool,
-             moveDone: (Int, Int, Int, Int) -> Void = { _, _, _, _ in }) -> EndgameResult {
+    func run(_ position: Position, everyMove: Bool, moveDone: (Int, Int, Int, Int) -> Void) -> EndgameResult {
         let p = position.player, o = position.opponent, n = position.emptyCount
         var result = EndgameResult(score: 0, bestMoves: [], pv: [], moveScores: [], nodes: 0, stopped: false)
         defer { for t in 0..<threads { workers[t].flushNodes() } }
@@ -179,11 +178,12 @@ public final class EndgameSolver: @unchecked Sendable {
         }
         if position.legalMoves == 0 {
             // Forced pass: solve for the opponent.
-            let inner = run(position.passing(), everyMove: false)
+            let inner = run(position.passing(), everyMove: false) { _, _, _, _ in }
             result.score = -inner.score
             result.bestMoves = [-1]
             result.pv = [-1] + inner.pv
             result.moveScores = everyMove ? [(-1, -inner.score)] : []
+            if everyMove && !inner.stopped { moveDone(-1, -inner.score, 1, 1) }
             result.nodes = nodes
             result.stopped = inner.stopped
             return result
