@@ -161,14 +161,16 @@ public final class EndgameSolver: @unchecked Sendable {
 
     /// Like solve, plus the exact score of every legal move. `moveDone` hears of each move as
     /// its score is proven (square, score, moves done, moves in all): one move of a 30-empty
-    /// position can take many minutes.
-    public func analyze(_ position: Position,
+    /// position can take many minutes. `known`: moves whose exact scores an earlier run proved
+    /// (square -> score, e.g. a stopped run's `movesSoFar`); they are taken as they are.
+    public func analyze(_ position: Position, known: [Int: Int] = [:],
                         moveDone: (_ square: Int, _ score: Int, _ done: Int, _ total: Int) -> Void = { _, _, _, _ in })
         -> EndgameResult {
-        run(position, everyMove: true, moveDone: moveDone)
+        run(position, everyMove: true, known: known, moveDone: moveDone)
     }
 
-    func run(_ position: Position, everyMove: Bool, moveDone: (Int, Int, Int, Int) -> Void) -> EndgameResult {
+    func run(_ position: Position, everyMove: Bool, known: [Int: Int] = [:],
+             moveDone: (Int, Int, Int, Int) -> Void) -> EndgameResult {
         let p = position.player, o = position.opponent, n = position.emptyCount
         var result = EndgameResult(score: 0, bestMoves: [], pv: [], moveScores: [], nodes: 0, stopped: false)
         defer { for t in 0..<threads { workers[t].flushNodes() } }
@@ -202,8 +204,10 @@ public final class EndgameSolver: @unchecked Sendable {
             score = Int.min
             for (i, mv) in moves.enumerated() {
                 let s: Int
-                if let j = twin[i], let known = scores[j] {
-                    s = known
+                if let j = twin[i], let twinScore = scores[j] {
+                    s = twinScore
+                } else if let earlier = known[mv.square] {
+                    s = earlier
                 } else {
                     let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
                     s = -exactValue(np, no, n - 1, guess: valueGuess(np, no) ?? (score == Int.min ? 0 : -score))

@@ -1,7 +1,8 @@
 // Reversi's entry point for perfectplay: loads `.obf` files and runs solve / analyze / count
 // on each position. Result objects (scores from the side to move's view, FFO convention):
 //   solve:   {board, toMove, empties, score, bestMoves, pv, annotationsMatch?, mismatches?}
-//   analyze: the same plus `moves` (move -> exact score of every legal move)
+//   analyze: the same plus `moves` (move -> exact score of every legal move); stopped by a
+//            limit, `movesSoFar`, which `--resume` takes up instead of proving them again
 //   count:   {board, toMove, depth, perft: [leaves at depth 1..N]} (a pass is one ply)
 import SolverKit
 
@@ -76,8 +77,9 @@ public enum ReversiGame: GameDefinition {
         let solver = EndgameSolver(geometry: position.geometry, threads: context.threads, hashMB: megabytes,
                                    shouldStop: { budget.shouldStop(nodes: $0) })
         let everyMove = context.verb == .analyze
+        let known = everyMove ? earlierMoveScores(context.earlier, position) : [:]
         let solved = everyMove
-            ? solver.analyze(position) { square, score, done, total in
+            ? solver.analyze(position, known: known) { square, score, done, total in
                 context.progress("\(done)/\(total) moves, last \(moveName(square)) \(signed(score))")
             }
             : solver.solve(position)
@@ -86,7 +88,7 @@ public enum ReversiGame: GameDefinition {
             ("nodes", JSON(solved.nodes)), ("seconds", .double(seconds)),
             ("nodesPerSecond", .int(seconds > 0 ? Int(Double(solved.nodes) / seconds) : 0)),
             ("threads", .int(solver.threads)),
-        ]
+        ] + (known.isEmpty ? [] : [("movesFromEarlierRun", .int(known.count))])
         if solved.stopped {
             // The best bound so far: a finished root move's exact value bounds the score below.
             let most = position.geometry.squareCount
@@ -115,6 +117,24 @@ public enum ReversiGame: GameDefinition {
             summary += mismatches.isEmpty ? " (annotations match)" : " (\(mismatches.count) annotation(s) differ)"
         }
         return Outcome(status: .solved, result: .object(result), stats: stats, summary: summary)
+    }
+
+    /// With `--resume`, the move scores an earlier `analyze` of this position proved before a
+    /// limit stopped it (its record's `movesSoFar`), so a long analysis goes on where it stopped.
+    /// Ignored unless the record is of this very position and names only its legal moves.
+    static func earlierMoveScores(_ earlier: JSON?, _ position: Position) -> [Int: Int] {
+        guard let earlier, earlier["board"]?.stringValue == position.obfText,
+              earlier["toMove"]?.stringValue == (position.blackToMove ? "black" : "white"),
+              let moves = earlier["movesSoFar"]?.objectValue else { return [:] }
+        let most = position.geometry.squareCount
+        var known: [Int: Int] = [:]
+        for (name, value) in moves {
+            guard let square = position.geometry.square(named: Substring(name)),
+                  position.legalMoves & (UInt64(1) << UInt64(square)) != 0,
+                  let score = value.intValue, abs(score) <= most else { return [:] }
+            known[square] = score
+        }
+        return known
     }
 
     /// Compares the solver's values with the file's `move:score` annotations. With `analyze`

@@ -174,12 +174,13 @@ public final class BatchRunner {
             case .success(let job):
                 let source = "\(job.location.file):\(job.location.line)"
                 if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
-                finish(solve(job, game: game, source: source), writer: writer)
+                let earlier = configuration.resume ? writer.stoppedResult(source: source, verb: configuration.verb) : nil
+                finish(solve(job, game: game, source: source, earlier: earlier), writer: writer)
             }
         }
     }
 
-    private func solve(_ job: PositionJob, game: any GameDefinition.Type, source: String) -> ResultRecord {
+    private func solve(_ job: PositionJob, game: any GameDefinition.Type, source: String, earlier: JSON?) -> ResultRecord {
         let budget = SearchBudget(limits: configuration.limits)
         let label = "[\(processed + 1)] \(job.name.isEmpty ? source : job.name)"
         progress.update(label, elapsed: monotonicSeconds() - runStart, rate: rate)
@@ -190,7 +191,8 @@ public final class BatchRunner {
                                    flags: configuration.flags, budget: budget,
                                    progress: { text in progressLine.update("\(label): \(text)",
                                                                            elapsed: monotonicSeconds() - runStart,
-                                                                           rate: nil) })
+                                                                           rate: nil) },
+                                   earlier: earlier)
         var outcome = job.run(context)
         if !outcome.stats.contains(where: { $0.0 == "seconds" }) {
             outcome.stats.append(("seconds", .double((budget.elapsed * 1e6).rounded() / 1e6)))

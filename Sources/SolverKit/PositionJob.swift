@@ -22,10 +22,13 @@ public struct SolveContext: Sendable {
     public var budget: SearchBudget
     /// Status text for long runs (shown on a terminal, ignored otherwise).
     public var progress: @Sendable (String) -> Void
+    /// With `--resume`: the `result` of an earlier run of this position that stopped at a
+    /// limit. A solver may continue from it (it must check the record is of this position).
+    public var earlier: JSON?
 
     public init(verb: Verb, threads: Int = 1, hashMB: Int = 256, treeDepth: Int = 2,
                 flags: [String: String] = [:], budget: SearchBudget = SearchBudget(limits: Limits()),
-                progress: @escaping @Sendable (String) -> Void = { _ in }) {
+                progress: @escaping @Sendable (String) -> Void = { _ in }, earlier: JSON? = nil) {
         self.verb = verb
         self.threads = threads
         self.hashMB = hashMB
@@ -33,6 +36,7 @@ public struct SolveContext: Sendable {
         self.flags = flags
         self.budget = budget
         self.progress = progress
+        self.earlier = earlier
     }
 
     /// Whether a flag such as `--fewest-moves` was given.

@@ -16,6 +16,9 @@ public final class ReportWriter {
     private(set) public var records: [ResultRecord] = []
     /// Records kept from an earlier run (with `--resume`): their sources are skipped.
     private(set) public var previous: [ResultRecord] = []
+    /// Positions an earlier run stopped at a limit (with `--resume`): they run again, and a
+    /// solver may continue from what the record kept (e.g. Reversi's `movesSoFar`).
+    private(set) public var stoppedEarlier: [ResultRecord] = []
 
     /// Opens `directory/results.jsonl`: emptied, or with `resume` its finished records kept.
     /// The game's drawing of a record and its charts, for `index.html`.
@@ -42,9 +45,8 @@ public final class ReportWriter {
             // by a limit or an interruption are dropped, so they run again and each position
             // ends up in the file once. The file is replaced atomically.
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-                if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json),
-                   record.status != .limit {
-                    previous.append(record)
+                if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json) {
+                    if record.status == .limit { stoppedEarlier.append(record) } else { previous.append(record) }
                 }
             }
             let kept = previous.map { $0.json.serialized + "\n" }.joined()
@@ -63,6 +65,12 @@ public final class ReportWriter {
     /// Whether an earlier run already finished this position (for `--resume`).
     public func alreadyDone(source: String, verb: Verb) -> Bool {
         previous.contains { $0.source == source && $0.verb == verb }
+    }
+
+    /// The result object of the earlier run that stopped this position at a limit, if any
+    /// (the last one, for `--resume`).
+    public func stoppedResult(source: String, verb: Verb) -> JSON? {
+        stoppedEarlier.last { $0.source == source && $0.verb == verb }?.result
     }
 
     /// Appends one record as one whole line (a single write), then refreshes `summary.md`

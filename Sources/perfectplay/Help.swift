@@ -41,7 +41,8 @@ enum Help {
       --time-limit S       seconds per position; a position that runs out gets status "limit"
       --node-limit N       nodes per position, likewise
       --tree-depth N       depth of the solution trees written (default 2)
-      --resume             skip positions already in results.jsonl (continue a killed run)
+      --resume             skip positions already in results.jsonl (continue a killed run);
+                           a Reversi analyze stopped by a limit or Ctrl-C goes on from its proven moves
       --shard K/N          process only every N-th position, starting at the K-th
       --quiet              no progress and no per-position lines
     """

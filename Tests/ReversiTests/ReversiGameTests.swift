@@ -48,6 +48,31 @@ import Testing
         #expect(outcome.result["score"] == nil)
     }
 
+    @Test func analyzeStoppedByALimitGoesOnFromItsProvenMoves() throws {
+        let jobs = ReversiGame.load(text: try fixture("fforum-1-19.obf"), file: "fforum-1-19.obf")
+        let job = try jobs[0].get()
+        // One thread, so the node count is the same each run: stop about halfway.
+        let full = job.run(SolveContext(verb: .analyze, threads: 1, hashMB: 8))
+        let nodes = try #require(full.stats.first { $0.0 == "nodes" }?.1.intValue)
+        let stopped = job.run(SolveContext(verb: .analyze, threads: 1, hashMB: 8,
+                                           budget: SearchBudget(limits: Limits(nodeLimit: UInt64(nodes / 2)))))
+        #expect(stopped.status == .limit)
+        let kept = try #require(stopped.result["movesSoFar"]?.objectValue)
+        let all = try #require(full.result["moves"]?.objectValue)
+        #expect(!kept.isEmpty && kept.count < all.count, "the limit should fall between two moves' proofs")
+        let resumed = job.run(SolveContext(verb: .analyze, threads: 1, hashMB: 8, earlier: stopped.result))
+        #expect(resumed.status == .solved)
+        #expect(resumed.stats.first { $0.0 == "movesFromEarlierRun" }?.1.intValue == kept.count)
+        #expect((resumed.stats.first { $0.0 == "nodes" }?.1.intValue ?? .max) < nodes, "the kept moves are not searched again")
+        #expect(resumed.result["annotationsMatch"]?.boolValue == true)
+        #expect(Dictionary(uniqueKeysWithValues: resumed.result["moves"]?.objectValue ?? []).mapValues(\.intValue)
+                == Dictionary(uniqueKeysWithValues: all).mapValues(\.intValue))
+        // A record of another position is not taken.
+        let other = try jobs[1].get().run(SolveContext(verb: .analyze, threads: 1, hashMB: 8, earlier: stopped.result))
+        #expect(other.status == .solved && !other.stats.contains { $0.0 == "movesFromEarlierRun" })
+        #expect(other.result["annotationsMatch"]?.boolValue == true)
+    }
+
     @Test func countIsPerft() throws {
         let job = try ReversiGame.load(text: "f5\n", file: "t.obf")[0].get()
         let outcome = job.run(SolveContext(verb: .count, flags: ["perft-depth": "3"]))

@@ -1,6 +1,7 @@
 // The batch runner with a small game defined here: results are written as positions finish,
 // a bad position is reported with file:line:column and the others are still solved, limits give
-// status "limit", --resume skips finished positions and tolerates a torn last line.
+// status "limit", --resume skips finished positions, tolerates a torn last line and hands a
+// position stopped by a limit what its record kept.
 
 import Foundation
 import Testing
@@ -20,14 +21,17 @@ enum SumGame: GameDefinition {
                 continue
             }
             items.append(.success(PositionJob(name: "n=\(n)", location: SourceLocation(file: file, line: index + 1)) { context in
-                var sum: UInt64 = 0
-                for i in 1...max(n, 1) {
-                    if i % 1024 == 0, context.budget.shouldStop(nodes: i) {
-                        return Outcome(status: .limit, result: ["partial": JSON(sum)], stats: [("nodes", JSON(i))], summary: "stopped")
+                // A run stopped by a limit keeps its partial sum; --resume goes on from there.
+                var sum = UInt64(context.earlier?["partial"]?.intValue ?? 0)
+                let first = UInt64(context.earlier?["next"]?.intValue ?? 1)
+                for i in first...max(n, first) {
+                    if i % 1024 == 0, context.budget.shouldStop(nodes: i + 1 - first) {
+                        return Outcome(status: .limit, result: ["partial": JSON(sum), "next": JSON(i)],
+                                       stats: [("nodes", JSON(i + 1 - first))], summary: "stopped")
                     }
                     sum += i
                 }
-                return Outcome(result: ["sum": JSON(sum)], stats: [("nodes", JSON(n))], summary: "sum \(sum)")
+                return Outcome(result: ["sum": JSON(sum)], stats: [("nodes", JSON(n + 1 - first))], summary: "sum \(sum)")
             }))
         }
         return items
@@ -146,6 +150,8 @@ private func records(_ path: String) throws -> [JSON] {
     #expect(written.allSatisfy { $0["status"] == "solved" })
     // 1 + 2 + ... + 200000, independent of the runner.
     #expect(written.contains { $0["result"]?["sum"] == 20_000_100_000 })
+    // The resumed run went on from the stopped record's partial sum.
+    #expect(written.contains { $0["result"]?["sum"] == 20_000_100_000 && ($0["stats"]?["nodes"]?.intValue ?? 0) < 200_000 })
 }
 
 @Test func filesSharingANameGetTheirOwnReportFolders() throws {
