@@ -57,6 +57,8 @@ public final class BatchRunner {
     private var failures = 0
     /// Collections this run has written to already (a second file appends, never truncates).
     private var openedCollections: Set<String> = []
+    /// With `--resume`: the records each collection's first writer found stopped by a limit.
+    private var stoppedEarlier: [String: [ResultRecord]] = [:]
     private var processed = 0
     private var totalNodes = 0.0
     private let runStart = monotonicSeconds()
@@ -134,8 +136,10 @@ public final class BatchRunner {
         do {
             writer = try ReportWriter(directory: configuration.outDirectory + "/" + collection,
                                       collection: collection, resume: configuration.resume,
-                                      continuing: openedCollections.contains(collection))
+                                      continuing: openedCollections.contains(collection),
+                                      stoppedEarlier: stoppedEarlier[collection] ?? [])
             openedCollections.insert(collection)
+            stoppedEarlier[collection] = writer.stoppedEarlier
         } catch {
             reportLine("\(file): \(error)", toStderr: true)
             failures += 1

@@ -27,10 +27,12 @@ public final class ReportWriter {
     private var lastSummary = 0.0
 
     /// `continuing`: a later file of the same run writing to the same collection; its records
-    /// are kept as they are.
-    public init(directory: String, collection: String, resume: Bool, continuing: Bool = false) throws {
+    /// are kept as they are, and `stoppedEarlier` is what the first writer found stopped.
+    public init(directory: String, collection: String, resume: Bool, continuing: Bool = false,
+                stoppedEarlier: [ResultRecord] = []) throws {
         self.directory = directory
         self.collection = collection
+        self.stoppedEarlier = stoppedEarlier
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/results.jsonl"
         if continuing, let data = FileManager.default.contents(atPath: path) {
@@ -46,7 +48,7 @@ public final class ReportWriter {
             // ends up in the file once. The file is replaced atomically.
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                 if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json) {
-                    if record.status == .limit { stoppedEarlier.append(record) } else { previous.append(record) }
+                    if record.status == .limit { self.stoppedEarlier.append(record) } else { previous.append(record) }
                 }
             }
             let kept = previous.map { $0.json.serialized + "\n" }.joined()

@@ -154,6 +154,27 @@ private func records(_ path: String) throws -> [JSON] {
     #expect(written.contains { $0["result"]?["sum"] == 20_000_100_000 && ($0["stats"]?["nodes"]?.intValue ?? 0) < 200_000 })
 }
 
+@Test func resumeHandsEveryStoppedPositionItsRecordWhenTwoFilesShareAFolder() throws {
+    // a/big.sum and b/big.sum write to one collection: the second file's stopped record must
+    // reach it although the first file's writer rewrote the results file.
+    let dir = temporaryDirectory()
+    for sub in ["a", "b"] {
+        try FileManager.default.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true)
+        try "200000\n".write(toFile: dir + "/" + sub + "/big.sum", atomically: true, encoding: .utf8)
+    }
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/a/big.sum", dir + "/b/big.sum"])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    configuration.limits = Limits(nodeLimit: 2048)
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
+    configuration.resume = true
+    configuration.limits = Limits()
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    let written = try records(dir + "/Reports/big-sum/results.jsonl")
+    #expect(written.count == 2)
+    #expect(written.allSatisfy { $0["result"]?["sum"] == 20_000_100_000 && ($0["stats"]?["nodes"]?.intValue ?? 0) < 200_000 })
+}
+
 @Test func filesSharingANameGetTheirOwnReportFolders() throws {
     let dir = temporaryDirectory()
     try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
