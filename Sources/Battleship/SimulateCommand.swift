@@ -33,7 +33,7 @@ public enum SimulateCommand {
             return i < arguments.count ? arguments[i] : nil
         }
         func usageError(_ message: String) -> Int32 {
-            FileHandle.standardError.write(Data("perfectplay simulate: \(message)\n\(usage)\n".utf8))
+            StandardStream.error.write("perfectplay simulate: \(message)\n\(usage)\n")
             return 2
         }
         while i < arguments.count {
@@ -94,9 +94,9 @@ public enum SimulateCommand {
         let showProgress = !quiet, gameCount = games
         for strategy in strategies {
             let stats = simulator.run(strategy, games: games, seed: seed, threads: threads) { done in
-                if showProgress { FileHandle.standardError.write(Data("\r\(strategy.rawValue): \(done)/\(gameCount) games".utf8)) }
+                if showProgress { StandardStream.error.write("\r\(strategy.rawValue): \(done)/\(gameCount) games") }
             }
-            if !quiet { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if !quiet { StandardStream.error.write("\r\u{1B}[K") }
             all.append(stats)
             print(row(stats))
             if let line = gainLine(stats) { print(line) }

@@ -289,4 +289,4 @@ extension Position {
 import Foundation
 let debugLogging = ProcessInfo.processInfo.environment["SHOGI_DEBUG"] != nil
 /// A line on stderr when SHOGI_DEBUG is set (the text is only built then).
-func debugLog(_ s: @autoclosure () -> String) { if debugLogging { FileHandle.standardError.write((s() + "\n").data(using: .utf8)!) } }
+func debugLog(_ s: @autoclosure () -> String) { if debugLogging { StandardStream.error.write(s() + "\n") } }

@@ -229,9 +229,9 @@ public final class BatchRunner {
     private func reportLine(_ text: String, toStderr: Bool) {
         progress.clear()
         if toStderr {
-            FileHandle.standardError.write(Data((text + "\n").utf8))
+            StandardStream.error.write(text + "\n")
         } else {
-            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            StandardStream.output.write(text + "\n")
         }
     }
 }

@@ -23,11 +23,11 @@ public final class ProgressLine: Sendable {
         var line = "\(text) | \(NumberFormat.seconds(elapsed)) s"
         if let rate { line += " | \(NumberFormat.compact(rate)) nodes/s" }
         if line.count > 110 { line = String(line.prefix(110)) }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        StandardStream.error.write("\r\u{1B}[K" + line)
     }
 
     public func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStream.error.write("\r\u{1B}[K")
     }
 }

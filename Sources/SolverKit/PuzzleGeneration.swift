@@ -158,7 +158,7 @@ public enum PuzzleGeneration {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url, options: .atomic)
             } catch {
-                FileHandle.standardError.write(Data("perfectplay: cannot write \(out): \(error.localizedDescription)\n".utf8))
+                StandardStream.error.write("perfectplay: cannot write \(out): \(error.localizedDescription)\n")
                 return 1
             }
         } else {
@@ -168,9 +168,9 @@ public enum PuzzleGeneration {
         var report = "generate \(game): \(puzzles.count) puzzles from \(tried) candidates in \(NumberFormat.seconds(seconds)) s, seed \(arguments.seed)"
         if let out = arguments.out { report += ", written to \(out)" }
         report += spread(puzzles)
-        FileHandle.standardError.write(Data((report + "\n").utf8))
+        StandardStream.error.write(report + "\n")
         if puzzles.count < arguments.count {
-            FileHandle.standardError.write(Data("perfectplay: only \(puzzles.count) of \(arguments.count) puzzles found in \(tried) candidates (raise --max-tries)\n".utf8))
+            StandardStream.error.write("perfectplay: only \(puzzles.count) of \(arguments.count) puzzles found in \(tried) candidates (raise --max-tries)\n")
             return 1
         }
         return 0
@@ -210,7 +210,7 @@ extension PuzzleGeneration {
             }
             settings = try parse(arguments)
         } catch {
-            FileHandle.standardError.write(Data("perfectplay generate \(game): \(error.description)\n".utf8))
+            StandardStream.error.write("perfectplay generate \(game): \(error.description)\n")
             return 2
         }
         return main(arguments, game: game, header: header(arguments, settings)) { index, random in

@@ -91,7 +91,7 @@ enum ParserFuzzer {
             }
         }
         let chosen = games.isEmpty ? fuzzedGames : games.compactMap { id -> (any GameDefinition.Type)? in
-            guard let found = game(named: id) else { FileHandle.standardError.write(Data("no game '\(id)'\n".utf8)); exit(2) }
+            guard let found = game(named: id) else { StandardStream.error.write("no game '\(id)'\n"); exit(2) }
             return found
         }
         var generator = SplitMix64(seed: seed)
@@ -106,7 +106,7 @@ enum ParserFuzzer {
                 if monotonicSeconds() - inputStart > 5 {
                     let path = "fuzz-slow-\(game.id).bin"
                     _ = FileManager.default.createFile(atPath: path, contents: Data(input))
-                    FileHandle.standardError.write(Data("\(game.id): an input took over 5 s to parse; saved as \(path)\n".utf8))
+                    StandardStream.error.write("\(game.id): an input took over 5 s to parse; saved as \(path)\n")
                     exit(1)
                 }
             }

@@ -14,7 +14,7 @@ enum BenchCommand {
             for name in arguments.paths {
                 let matches = all.filter { $0.0 == name || $0.1.name == name || $0.1.name.hasPrefix(name + "-") }
                 guard !matches.isEmpty else {
-                    FileHandle.standardError.write(Data("perfectplay bench: no suite '\(name)'; suites: \(all.map(\.1.name).joined(separator: ", "))\n".utf8))
+                    StandardStream.error.write("perfectplay bench: no suite '\(name)'; suites: \(all.map(\.1.name).joined(separator: ", "))\n")
                     return 2
                 }
                 chosen += matches
@@ -31,14 +31,14 @@ enum BenchCommand {
         watcher.schedule(deadline: .now(), repeating: .milliseconds(100))
         watcher.setEventHandler {
             guard Interruption.isRequested else { return }
-            FileHandle.standardError.write(Data("perfectplay bench: interrupted; \(written.load(ordering: .relaxed)) suite report(s) written\n".utf8))
+            StandardStream.error.write("perfectplay bench: interrupted; \(written.load(ordering: .relaxed)) suite report(s) written\n")
             exit(130)
         }
         watcher.resume()
         defer { watcher.cancel() }
         for (game, suite) in chosen {
             let context = BenchContext(threads: arguments.threads, hashMB: arguments.hashMB, log: { text in
-                if !quiet { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+                if !quiet { StandardStream.error.write(text + "\n") }
             })
             let start = monotonicSeconds()
             let rows = suite.run(context)

@@ -27,7 +27,7 @@ enum MergeCommand {
             let directory = arguments.outDirectory + "/" + collection
             // Reading and writing the same folder: keep the records in memory first (done above).
             guard let writer = try? ReportWriter(directory: directory, collection: collection, resume: false) else {
-                FileHandle.standardError.write(Data("perfectplay: cannot write \(directory)\n".utf8))
+                StandardStream.error.write("perfectplay: cannot write \(directory)\n")
                 return 1
             }
             if let game = merged.first.flatMap({ r in catalog.game(id: r.game) }) {

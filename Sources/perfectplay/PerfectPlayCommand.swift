@@ -6,7 +6,7 @@ import SolverKit
 
 enum PerfectPlayCommand {
     static func usageError(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("perfectplay: \(message)\n".utf8))
+        StandardStream.error.write("perfectplay: \(message)\n")
         return 2
     }
 

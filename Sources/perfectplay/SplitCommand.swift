@@ -37,7 +37,7 @@ enum SplitCommand {
         let split: WorkSplit
         switch outcome {
         case .failure(let error):
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            StandardStream.error.write("\(error)\n")
             return 1
         case .success(let s): split = s
         }
@@ -50,7 +50,7 @@ enum SplitCommand {
             try Data(split.units.utf8).write(to: URL(fileURLWithPath: prefix + "." + ext), options: .atomic)
             try Data((tree.json.serialized + "\n").utf8).write(to: URL(fileURLWithPath: prefix + ".tree.json"), options: .atomic)
         } catch {
-            FileHandle.standardError.write(Data("perfectplay: cannot write \(prefix): \(error.localizedDescription)\n".utf8))
+            StandardStream.error.write("perfectplay: cannot write \(prefix): \(error.localizedDescription)\n")
             return 1
         }
         if !arguments.quiet {
@@ -73,7 +73,7 @@ enum TreeMergeCommand {
         do {
             tree = try WorkTreeFile(json: try JSONReader.parse(String(decoding: data, as: UTF8.self)))
         } catch {
-            FileHandle.standardError.write(Data("\(treePath): \(error)\n".utf8))
+            StandardStream.error.write("\(treePath): \(error)\n")
             return 1
         }
         guard let game = catalog.game(id: tree.game) else {
@@ -85,7 +85,7 @@ enum TreeMergeCommand {
         do {
             outcome = try game.joinTree(tree.split.tree, units: try tree.unitRecords(records))
         } catch {
-            FileHandle.standardError.write(Data("\(treePath): \(error)\n".utf8))
+            StandardStream.error.write("\(treePath): \(error)\n")
             return 1
         }
         let record = ResultRecord(game: game.id, verb: tree.split.verb == .count ? .count : .solve, source: tree.root,

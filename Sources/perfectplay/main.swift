@@ -3,5 +3,6 @@
 import Foundation
 import SolverKit
 
+StandardStream.reserveDescriptors()
 Interruption.install()
 exit(PerfectPlayCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,5 +1,6 @@
 // Interrupting a batch: Ctrl-C (SIGINT) keeps what is finished and exits 130; SIGKILL at any
-// moment loses nothing finished, and --resume completes the run with each position once.
+// moment loses nothing finished, and --resume completes the run with each position once; a
+// terminal that went away or a closed standard error changes none of that.
 // The batch: the FFO endgames #1-#19 (Reversi), analyzed with one thread.
 
 import Foundation
@@ -78,4 +79,52 @@ private func waitForRecords(_ paths: [String], count: Int, process: Process) {
     }
     #expect(sources.count == total)
     #expect(Set(sources).count == total)
+}
+
+#if os(Linux)
+@Test func ctrlCAfterTheTerminalWentAwayStillEndsCleanly() throws {
+    // Progress goes to a terminal, which is closed; then Ctrl-C. Writing to the dead terminal
+    // fails (EIO): that must not trap (it used to end the run with SIGILL).
+    let (dir, _) = try reversiBatch(copies: 40)
+    let out = dir + "/Reports"
+    // A pseudo-terminal by hand (posix_openpt is not in the Glibc module): unlock, number.
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    try #require(master >= 0)
+    var unlock: Int32 = 0, number: UInt32 = 0
+    try #require(ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0)
+    try #require(ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+    let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    try #require(slave >= 0)
+    let process = Process()
+    process.executableURL = executableURL
+    process.arguments = ["analyze", "--threads", "1", "--out", out, dir]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+    try process.run()
+    let results = (0..<4).map { "\(out)/batch-\($0)/results.jsonl" }
+    waitForRecords(results, count: 2, process: process)
+    close(master)
+    Thread.sleep(forTimeInterval: 0.1)
+    #expect(process.isRunning, "the batch ended before it could be interrupted")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 130)
+}
+#endif
+
+@Test func aClosedStandardErrorNeverWritesIntoTheResults() throws {
+    // Started with `2>&-`: the results file must not take descriptor 2 and receive the
+    // error messages meant for the terminal.
+    let dir = temporaryDirectory()
+    try "XO\n".write(toFile: dir + "/bad.obf", atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec \"$0\" solve --out \"$1\" \"$2\" 2>&-", executableURL.path, dir + "/Reports", dir + "/bad.obf"]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    let written = lines(dir + "/Reports/bad/results.jsonl")
+    #expect(written.count == 1)
+    #expect(written.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
 }
