@@ -134,17 +134,22 @@ private func records(_ path: String) throws -> [JSON] {
     #expect(merged.map(\.status) == single.map(\.status))
 }
 
-@Test func resumeRerunsPositionsStoppedByALimitAndKeepsEachOnce() throws {
-    let dir = temporaryDirectory()
-    try "200000\n4\n".write(toFile: dir + "/limited.sum", atomically: true, encoding: .utf8)
-    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/limited.sum"])
-    configuration.outDirectory = dir + "/Reports"
+/// Runs the files with a 2048-node limit (some positions stop), then with --resume and no limit.
+private func runStoppedByALimitThenResumed(_ paths: [String], out: String) {
+    var configuration = BatchConfiguration(verb: .solve, paths: paths)
+    configuration.outDirectory = out
     configuration.quiet = true
     configuration.limits = Limits(nodeLimit: 2048)
     #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
     configuration.resume = true
     configuration.limits = Limits()
     #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+}
+
+@Test func resumeRerunsPositionsStoppedByALimitAndKeepsEachOnce() throws {
+    let dir = temporaryDirectory()
+    try "200000\n4\n".write(toFile: dir + "/limited.sum", atomically: true, encoding: .utf8)
+    runStoppedByALimitThenResumed([dir + "/limited.sum"], out: dir + "/Reports")
     let written = try records(dir + "/Reports/limited/results.jsonl")
     #expect(written.map { $0["source"]?.stringValue ?? "" }.sorted() == ["\(dir)/limited.sum:1", "\(dir)/limited.sum:2"])
     #expect(written.allSatisfy { $0["status"] == "solved" })
@@ -162,14 +167,7 @@ private func records(_ path: String) throws -> [JSON] {
         try FileManager.default.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true)
         try "200000\n".write(toFile: dir + "/" + sub + "/big.sum", atomically: true, encoding: .utf8)
     }
-    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/a/big.sum", dir + "/b/big.sum"])
-    configuration.outDirectory = dir + "/Reports"
-    configuration.quiet = true
-    configuration.limits = Limits(nodeLimit: 2048)
-    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
-    configuration.resume = true
-    configuration.limits = Limits()
-    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    runStoppedByALimitThenResumed([dir + "/a/big.sum", dir + "/b/big.sum"], out: dir + "/Reports")
     let written = try records(dir + "/Reports/big-sum/results.jsonl")
     #expect(written.count == 2)
     #expect(written.allSatisfy { $0["result"]?["sum"] == 20_000_100_000 && ($0["stats"]?["nodes"]?.intValue ?? 0) < 200_000 })
