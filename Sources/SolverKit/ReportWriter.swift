@@ -80,14 +80,7 @@ public final class ReportWriter {
     public func append(_ record: ResultRecord) {
         records.append(record)
         let line = Array((record.json.serialized + "\n").utf8)
-        line.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if n <= 0 { if errno == EINTR { continue }; break }
-                offset += n
-            }
-        }
+        line.withUnsafeBytes { writeAll(descriptor, $0) }
         if monotonicSeconds() - lastSummary > 2 { writeSummary() }
     }
 

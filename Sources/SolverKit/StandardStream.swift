@@ -1,6 +1,7 @@
 // Writing to standard output and standard error without trapping. Foundation's
 // `FileHandle.write(_:)` traps when the write fails (a terminal that went away gives EIO, so
 // Ctrl-C after closing the terminal ended a run with SIGILL); a message is never worth a crash.
+// `writeAll` is also how results.jsonl receives its whole lines.
 
 #if canImport(Glibc)
 import Glibc
@@ -15,18 +16,9 @@ public enum StandardStream {
 
     var descriptor: Int32 { self == .output ? 1 : 2 }
 
-    /// Writes all of `text`, retrying short writes; a failure drops the rest silently.
+    /// Writes all of `text`; a failure drops the rest silently.
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
     }
 
     /// Opens /dev/null on any of descriptors 0-2 that is closed, so that no file opened later
@@ -37,4 +29,18 @@ public enum StandardStream {
             if opened >= 0, opened != fd { dup2(opened, fd); close(opened) }
         }
     }
+}
+
+/// Writes all of `bytes` to `descriptor`, retrying short and interrupted writes; stops at the
+/// first failure. Returns whether everything was written.
+@discardableResult
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0, errno == EINTR { continue }
+        if n <= 0 { return false }
+        offset += n
+    }
+    return true
 }
