@@ -89,6 +89,7 @@ public enum ReversiGame: GameDefinition {
             ("nodesPerSecond", .int(seconds > 0 ? Int(Double(solved.nodes) / seconds) : 0)),
             ("threads", .int(solver.threads)),
         ] + (known.isEmpty ? [] : [("movesFromEarlierRun", .int(known.count))])
+        let continued = !known.isEmpty
         if solved.stopped {
             // The best bound so far: a finished root move's exact value bounds the score below.
             let most = position.geometry.squareCount
@@ -99,7 +100,9 @@ public enum ReversiGame: GameDefinition {
                 result.append(("movesSoFar", .object(solved.moveScores.map { (moveName($0.square), JSON.int($0.score)) })))
             }
             let known = solved.lowerBound.map { "score >= \($0.score) (\(moveName($0.move)))" } ?? "no root move finished"
-            return Outcome(status: .limit, result: .object(result), stats: stats, summary: "limit reached: \(known)")
+            var outcome = Outcome(status: .limit, result: .object(result), stats: stats, summary: "limit reached: \(known)")
+            outcome.continuedEarlier = continued
+            return outcome
         }
         result += [
             ("score", .int(solved.score)),
@@ -116,7 +119,9 @@ public enum ReversiGame: GameDefinition {
             if !mismatches.isEmpty { result.append(("mismatches", .array(mismatches))) }
             summary += mismatches.isEmpty ? " (annotations match)" : " (\(mismatches.count) annotation(s) differ)"
         }
-        return Outcome(status: .solved, result: .object(result), stats: stats, summary: summary)
+        var outcome = Outcome(status: .solved, result: .object(result), stats: stats, summary: summary)
+        outcome.continuedEarlier = continued
+        return outcome
     }
 
     /// With `--resume`, the move scores an earlier `analyze` of this position proved before a

@@ -178,13 +178,13 @@ public final class BatchRunner {
             case .success(let job):
                 let source = "\(job.location.file):\(job.location.line)"
                 if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
-                let earlier = configuration.resume ? writer.stoppedResult(source: source, verb: configuration.verb) : nil
+                let earlier = configuration.resume ? writer.stoppedRecord(source: source, verb: configuration.verb) : nil
                 finish(solve(job, game: game, source: source, earlier: earlier), writer: writer)
             }
         }
     }
 
-    private func solve(_ job: PositionJob, game: any GameDefinition.Type, source: String, earlier: JSON?) -> ResultRecord {
+    private func solve(_ job: PositionJob, game: any GameDefinition.Type, source: String, earlier: ResultRecord?) -> ResultRecord {
         let budget = SearchBudget(limits: configuration.limits)
         let label = "[\(processed + 1)] \(job.name.isEmpty ? source : job.name)"
         progress.update(label, elapsed: monotonicSeconds() - runStart, rate: rate)
@@ -196,10 +196,20 @@ public final class BatchRunner {
                                    progress: { text in progressLine.update("\(label): \(text)",
                                                                            elapsed: monotonicSeconds() - runStart,
                                                                            rate: nil) },
-                                   earlier: earlier)
+                                   earlier: earlier?.result)
         var outcome = job.run(context)
         if !outcome.stats.contains(where: { $0.0 == "seconds" }) {
             outcome.stats.append(("seconds", .double((budget.elapsed * 1e6).rounded() / 1e6)))
+        }
+        if outcome.continuedEarlier, let earlier {
+            // the earlier record's totals already hold the runs before it
+            func stat(_ stats: [(String, JSON)], _ name: String) -> JSON? { stats.first { $0.0 == name }?.1 }
+            let runs = (stat(earlier.stats, "runs")?.intValue ?? 1) + 1
+            let nodes = (stat(earlier.stats, "nodesAllRuns") ?? stat(earlier.stats, "nodes"))?.doubleValue ?? 0
+            let seconds = (stat(earlier.stats, "secondsAllRuns") ?? stat(earlier.stats, "seconds"))?.doubleValue ?? 0
+            let ownNodes = stat(outcome.stats, "nodes")?.doubleValue ?? 0, ownSeconds = stat(outcome.stats, "seconds")?.doubleValue ?? 0
+            outcome.stats += [("runs", .int(runs)), ("nodesAllRuns", JSON(UInt64(nodes + ownNodes))),
+                              ("secondsAllRuns", .double(((seconds + ownSeconds) * 1e6).rounded() / 1e6))]
         }
         return ResultRecord(game: game.id, verb: configuration.verb, job: job, outcome: outcome)
     }

@@ -54,6 +54,9 @@ public struct Outcome: Sendable {
     public var summary: String
     /// The message, with status `.error` only.
     public var error: String?
+    /// The solver went on from `SolveContext.earlier` (a stopped run's record): the runner then
+    /// adds what every run of the position cost (`runs`, `nodesAllRuns`, `secondsAllRuns`).
+    public var continuedEarlier = false
 
     public init(status: Status = .solved, result: JSON, stats: [(String, JSON)], summary: String,
                 error: String? = nil) {

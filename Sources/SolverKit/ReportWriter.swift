@@ -69,10 +69,10 @@ public final class ReportWriter {
         previous.contains { $0.source == source && $0.verb == verb }
     }
 
-    /// The result object of the earlier run that stopped this position at a limit, if any
-    /// (the last one, for `--resume`).
-    public func stoppedResult(source: String, verb: Verb) -> JSON? {
-        stoppedEarlier.last { $0.source == source && $0.verb == verb }?.result
+    /// The record of the earlier run that stopped this position at a limit, if any (the last
+    /// one, for `--resume`).
+    public func stoppedRecord(source: String, verb: Verb) -> ResultRecord? {
+        stoppedEarlier.last { $0.source == source && $0.verb == verb }
     }
 
     /// Appends one record as one whole line (a single write), then refreshes `summary.md`

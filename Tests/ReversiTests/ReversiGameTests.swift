@@ -63,13 +63,14 @@ import Testing
         let resumed = job.run(SolveContext(verb: .analyze, threads: 1, hashMB: 8, earlier: stopped.result))
         #expect(resumed.status == .solved)
         #expect(resumed.stats.first { $0.0 == "movesFromEarlierRun" }?.1.intValue == kept.count)
+        #expect(resumed.continuedEarlier, "the runner then adds the earlier run's nodes and seconds")
         #expect((resumed.stats.first { $0.0 == "nodes" }?.1.intValue ?? .max) < nodes, "the kept moves are not searched again")
         #expect(resumed.result["annotationsMatch"]?.boolValue == true)
         #expect(Dictionary(uniqueKeysWithValues: resumed.result["moves"]?.objectValue ?? []).mapValues(\.intValue)
                 == Dictionary(uniqueKeysWithValues: all).mapValues(\.intValue))
         // A record of another position is not taken.
         let other = try jobs[1].get().run(SolveContext(verb: .analyze, threads: 1, hashMB: 8, earlier: stopped.result))
-        #expect(other.status == .solved && !other.stats.contains { $0.0 == "movesFromEarlierRun" })
+        #expect(other.status == .solved && !other.stats.contains { $0.0 == "movesFromEarlierRun" } && !other.continuedEarlier)
         #expect(other.result["annotationsMatch"]?.boolValue == true)
     }
 

@@ -24,14 +24,19 @@ enum SumGame: GameDefinition {
                 // A run stopped by a limit keeps its partial sum; --resume goes on from there.
                 var sum = UInt64(context.earlier?["partial"]?.intValue ?? 0)
                 let first = UInt64(context.earlier?["next"]?.intValue ?? 1)
+                // one node a number added, so the runs of a position add up to n nodes
                 for i in first...max(n, first) {
                     if i % 1024 == 0, context.budget.shouldStop(nodes: i + 1 - first) {
-                        return Outcome(status: .limit, result: ["partial": JSON(sum), "next": JSON(i)],
-                                       stats: [("nodes", JSON(i + 1 - first))], summary: "stopped")
+                        var outcome = Outcome(status: .limit, result: ["partial": JSON(sum), "next": JSON(i)],
+                                              stats: [("nodes", JSON(i - first))], summary: "stopped")
+                        outcome.continuedEarlier = context.earlier != nil
+                        return outcome
                     }
                     sum += i
                 }
-                return Outcome(result: ["sum": JSON(sum)], stats: [("nodes", JSON(n + 1 - first))], summary: "sum \(sum)")
+                var outcome = Outcome(result: ["sum": JSON(sum)], stats: [("nodes", JSON(n + 1 - first))], summary: "sum \(sum)")
+                outcome.continuedEarlier = context.earlier != nil
+                return outcome
             }))
         }
         return items
@@ -83,7 +88,8 @@ private func records(_ path: String) throws -> [JSON] {
     #expect(code == 1)
     let written = try records(dir + "/Reports/big/results.jsonl")
     #expect(written.map { $0["status"]?.stringValue } == ["limit", "solved"])
-    #expect(written[0]["stats"]?["nodes"] == 5120)
+    // checked every 1024 numbers: the first check past 5,000 is at 5120, not added
+    #expect(written[0]["stats"]?["nodes"] == 5119)
 }
 
 @Test func resumeSkipsFinishedPositionsAndCutsATornLine() throws {
@@ -157,6 +163,36 @@ private func runStoppedByALimitThenResumed(_ paths: [String], out: String) {
     #expect(written.contains { $0["result"]?["sum"] == 20_000_100_000 })
     // The resumed run went on from the stopped record's partial sum.
     #expect(written.contains { $0["result"]?["sum"] == 20_000_100_000 && ($0["stats"]?["nodes"]?.intValue ?? 0) < 200_000 })
+    // Its record counts both runs: one node a number, 200,000 in all; the other position ran once.
+    let resumed = try #require(written.first { $0["result"]?["sum"] == 20_000_100_000 })
+    #expect(resumed["stats"]?["runs"] == 2)
+    #expect(resumed["stats"]?["nodesAllRuns"] == 200_000)
+    #expect((resumed["stats"]?["secondsAllRuns"]?.doubleValue ?? -1) >= (resumed["stats"]?["seconds"]?.doubleValue ?? 0))
+    #expect(written.allSatisfy { $0["result"]?["sum"] == 20_000_100_000 || $0["stats"]?["runs"] == nil })
+}
+
+@Test func aResumedRunStoppedAgainKeepsTheTotalsOfEveryRun() throws {
+    // 200,000 numbers stopped after 2,048 nodes three times, then finished: four runs.
+    let dir = temporaryDirectory()
+    try "200000\n".write(toFile: dir + "/long.sum", atomically: true, encoding: .utf8)
+    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/long.sum"])
+    configuration.outDirectory = dir + "/Reports"
+    configuration.quiet = true
+    configuration.limits = Limits(nodeLimit: 2048)
+    for _ in 0..<3 {
+        #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
+        configuration.resume = true
+    }
+    let stopped = try records(dir + "/Reports/long/results.jsonl")
+    #expect(stopped.count == 1 && stopped[0]["stats"]?["runs"] == 3)
+    // every number before `next` was added once, one node each, over the three runs
+    #expect(stopped[0]["stats"]?["nodesAllRuns"]?.intValue == (stopped[0]["result"]?["next"]?.intValue ?? 0) - 1)
+    configuration.limits = Limits()
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    let finished = try records(dir + "/Reports/long/results.jsonl")
+    #expect(finished.count == 1 && finished[0]["result"]?["sum"] == 20_000_100_000)
+    #expect(finished[0]["stats"]?["runs"] == 4)
+    #expect(finished[0]["stats"]?["nodesAllRuns"] == 200_000)
 }
 
 @Test func resumeHandsEveryStoppedPositionItsRecordWhenTwoFilesShareAFolder() throws {
