@@ -235,7 +235,3 @@ public enum BimaruGenerator {
         return lines.joined(separator: "\n")
     }
 }
-
-private extension FileHandle {
-    func write(_ text: String) { write(Data(text.utf8)) }
-}

@@ -80,7 +80,7 @@ public final class ReportWriter {
     public func append(_ record: ResultRecord) {
         records.append(record)
         let line = Array((record.json.serialized + "\n").utf8)
-        line.withUnsafeBytes { writeAll(descriptor, $0) }
+        _ = line.withUnsafeBytes { writeAll(descriptor, $0) }
         if monotonicSeconds() - lastSummary > 2 { writeSummary() }
     }
 

@@ -18,7 +18,7 @@ public enum StandardStream {
 
     /// Writes all of `text`; a failure drops the rest silently.
     public func write(_ text: String) {
-        Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
+        _ = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
     }
 
     /// Opens /dev/null on any of descriptors 0-2 that is closed, so that no file opened later

@@ -40,12 +40,12 @@ struct Options {
 
 /// A bad command line: the reason and the usage on stderr, exit status 2 (no trap).
 func usage(_ reason: String) -> Never {
-    FileHandle.standardError.write(Data("""
+    StandardStream.error.write("""
         reversi-train: \(reason)
         usage: reversi-train [--games N] [--first N] [--seed S] [--min E] [--max E] [--threads T] [--epochs K]
                              [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
 
-        """.utf8))
+        """)
     exit(2)
 }
 
@@ -83,7 +83,7 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
     return o
 }
 
-nonisolated(unsafe) let options = parseOptions(CommandLine.arguments.dropFirst())
+let options = parseOptions(CommandLine.arguments.dropFirst())
 
 /// A labelled position: its features and exact score (side to move's view).
 struct Sample { var empties: Int; var score: Int; var game: Int; var player: UInt64; var opponent: UInt64
@@ -145,7 +145,7 @@ if let cache = options.cache, let text = try? String(contentsOfFile: cache, enco
         all.append(Sample(empties: Int(f[2])!, score: Int(f[3])!, game: Int(f[4])!, player: p, opponent: o,
                           features: PatternEvaluation.features(position)))
     }
-    FileHandle.standardError.write("\(all.count) positions read from \(cache)\n")
+    StandardStream.error.write("\(all.count) positions read from \(cache)\n")
 } else {
 let start = Date()
 nonisolated(unsafe) let collected = UnsafeMutablePointer<[Sample]>.allocate(capacity: options.games)
@@ -158,13 +158,13 @@ DispatchQueue.concurrentPerform(iterations: options.threads) { worker in
         if first >= options.games { break }
         for g in first..<min(first + chunk, options.games) { collected[g] = samples(game: options.first + g) }
         if (first / chunk) % 50 == 0 {
-            FileHandle.standardError.write("  \(first) games, \(Int(Date().timeIntervalSince(start))) s\n".data(using: .utf8)!)
+            StandardStream.error.write("  \(first) games, \(Int(Date().timeIntervalSince(start))) s\n")
         }
     }
 }
 for g in 0..<options.games { all.append(contentsOf: collected[g]) }
 let labelSeconds = Date().timeIntervalSince(start)
-FileHandle.standardError.write("\(all.count) positions from \(options.games) games labelled in \(Int(labelSeconds)) s\n".data(using: .utf8)!)
+StandardStream.error.write("\(all.count) positions from \(options.games) games labelled in \(Int(labelSeconds)) s\n")
 
 if let cache = options.cache {
     let text = all.map { "\(String($0.player, radix: 16)) \(String($0.opponent, radix: 16)) \($0.empties) \($0.score) \($0.game)" }
@@ -247,7 +247,7 @@ for stage in 0..<PatternEvaluation.stageCount {
             if error < bestError { bestError = error; bestWeights = w; bestEpoch = epoch + 1 }
         }
         if epoch % 50 == 49 {
-            FileHandle.standardError.write("  stage \(stage) epoch \(epoch + 1): train \(rmse(train, w)) test \(rmse(test, w))\n".data(using: .utf8)!)
+            StandardStream.error.write("  stage \(stage) epoch \(epoch + 1): train \(rmse(train, w)) test \(rmse(test, w))\n")
         }
     }
     // the weights of the epoch with the least held-out error (early stopping)
@@ -255,7 +255,7 @@ for stage in 0..<PatternEvaluation.stageCount {
     let line = "stage \(stage) (empties from \(PatternEvaluation.stageEmpties[stage])): \(train.count) positions, "
         + String(format: "rms error %.2f discs (held-out %.2f, %d positions), epoch %d", rmse(train, w), rmse(test, w),
                  test.count, bestEpoch)
-    FileHandle.standardError.write(line + "\n")
+    StandardStream.error.write(line + "\n")
     report.append(line)
     for i in 0..<size {
         weights[stage * size + i] = Int16(max(-32767, min(32767, w[Int(canonical[i])].rounded())))
@@ -286,8 +286,4 @@ let source = """
 
     """
 try! source.write(toFile: options.out, atomically: true, encoding: .utf8)
-FileHandle.standardError.write("wrote \(options.out) (\(source.utf8.count) bytes)\n")
-
-extension FileHandle {
-    func write(_ s: String) { write(s.data(using: .utf8)!) }
-}
+StandardStream.error.write("wrote \(options.out) (\(source.utf8.count) bytes)\n")
