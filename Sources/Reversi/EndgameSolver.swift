@@ -21,6 +21,9 @@ public struct EndgameResult: Sendable {
     /// When stopped: the best exact move value proven so far (a lower bound on the score) and
     /// its move; nil when no root move was finished.
     public var lowerBound: (score: Int, move: Int)? = nil
+    /// When an analysis is stopped: what its null-window tests had proven of the move in
+    /// progress (mover's view, inclusive), so that a resumed run does not test it again.
+    public var moveInProgress: (square: Int, lower: Int, upper: Int)? = nil
 }
 
 /// A raw pointer handed to the threads of a split; they touch disjoint parts (or only read).
@@ -110,7 +113,15 @@ public final class EndgameSolver: @unchecked Sendable {
     /// with steps of 2, 987 M when they doubled); only after 12 tests failing the same way do
     /// the steps double. `upper`: a bound already proven (value <= upper).
     func exactValue(_ p: UInt64, _ o: UInt64, _ n: Int, guess: Int = 0, upper known: Int? = nil) -> Int {
-        var lower = -squareCountBound, upper = known ?? squareCountBound
+        var bounds = (lower: -squareCountBound, upper: known ?? squareCountBound)
+        return exactValue(p, o, n, guess: guess, bounds: &bounds)
+    }
+
+    /// `exactValue` from bounds already proven (`lower <= value <= upper`), which it narrows as
+    /// its tests finish: when the search is stopped they hold what the finished tests proved.
+    func exactValue(_ p: UInt64, _ o: UInt64, _ n: Int, guess: Int, bounds: inout (lower: Int, upper: Int)) -> Int {
+        var lower = bounds.lower, upper = bounds.upper
+        defer { bounds = (lower, upper) }
         var probe = guess
         // Consecutive tests failing the same way; the step grows only after `patience` of them.
         var run = 0, step = 2, lastUp: Bool? = nil
@@ -163,13 +174,13 @@ public final class EndgameSolver: @unchecked Sendable {
     /// its score is proven (square, score, moves done, moves in all): one move of a 30-empty
     /// position can take many minutes. `known`: moves whose exact scores an earlier run proved
     /// (square -> score, e.g. a stopped run's `movesSoFar`); they are taken as they are.
-    public func analyze(_ position: Position, known: [Int: Int] = [:],
+    public func analyze(_ position: Position, known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
                         moveDone: (_ square: Int, _ score: Int, _ done: Int, _ total: Int) -> Void = { _, _, _, _ in })
         -> EndgameResult {
-        run(position, everyMove: true, known: known, moveDone: moveDone)
+        run(position, everyMove: true, known: known, knownBounds: knownBounds, moveDone: moveDone)
     }
 
-    func run(_ position: Position, everyMove: Bool, known: [Int: Int] = [:],
+    func run(_ position: Position, everyMove: Bool, known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
              moveDone: (Int, Int, Int, Int) -> Void) -> EndgameResult {
         let p = position.player, o = position.opponent, n = position.emptyCount
         var result = EndgameResult(score: 0, bestMoves: [], pv: [], moveScores: [], nodes: 0, stopped: false)
@@ -210,8 +221,17 @@ public final class EndgameSolver: @unchecked Sendable {
                     s = earlier
                 } else {
                     let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
-                    s = -exactValue(np, no, n - 1, guess: valueGuess(np, no) ?? (score == Int.min ? 0 : -score))
-                    if stopped { break }
+                    // the child's bounds (its view) from what an earlier run proved of the move
+                    let most = squareCountBound
+                    let earlier = knownBounds[mv.square] ?? (lower: -most, upper: most)
+                    var bounds = (lower: -earlier.upper, upper: -earlier.lower)
+                    s = -exactValue(np, no, n - 1, guess: valueGuess(np, no) ?? (score == Int.min ? 0 : -score), bounds: &bounds)
+                    if stopped {
+                        if bounds.lower > -most || bounds.upper < most {
+                            result.moveInProgress = (mv.square, -bounds.upper, -bounds.lower)
+                        }
+                        break
+                    }
                 }
                 scores[i] = s
                 result.moveScores.append((mv.square, s))

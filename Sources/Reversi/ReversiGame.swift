@@ -78,8 +78,9 @@ public enum ReversiGame: GameDefinition {
                                    shouldStop: { budget.shouldStop(nodes: $0) })
         let everyMove = context.verb == .analyze
         let known = everyMove ? earlierMoveScores(context.earlier, position) : [:]
+        let knownBounds = everyMove ? earlierMoveBounds(context.earlier, position) : [:]
         let solved = everyMove
-            ? solver.analyze(position, known: known) { square, score, done, total in
+            ? solver.analyze(position, known: known, knownBounds: knownBounds) { square, score, done, total in
                 context.progress("\(done)/\(total) moves, last \(moveName(square)) \(signed(score))")
             }
             : solver.solve(position)
@@ -89,7 +90,8 @@ public enum ReversiGame: GameDefinition {
             ("nodesPerSecond", .int(seconds > 0 ? Int(Double(solved.nodes) / seconds) : 0)),
             ("threads", .int(solver.threads)),
         ] + (known.isEmpty ? [] : [("movesFromEarlierRun", .int(known.count))])
-        let continued = !known.isEmpty
+          + (knownBounds.isEmpty ? [] : [("boundsFromEarlierRun", .int(knownBounds.count))])
+        let continued = !known.isEmpty || !knownBounds.isEmpty
         if solved.stopped {
             // The best bound so far: a finished root move's exact value bounds the score below.
             let most = position.geometry.squareCount
@@ -98,6 +100,9 @@ public enum ReversiGame: GameDefinition {
             result.append(("bound", .object(bound)))
             if everyMove, !solved.moveScores.isEmpty {
                 result.append(("movesSoFar", .object(solved.moveScores.map { (moveName($0.square), JSON.int($0.score)) })))
+            }
+            if everyMove, let m = solved.moveInProgress {
+                result.append(("boundsSoFar", .object([(moveName(m.square), JSON.object([("lower", .int(m.lower)), ("upper", .int(m.upper))]))])))
             }
             let known = solved.lowerBound.map { "score >= \($0.score) (\(moveName($0.move)))" } ?? "no root move finished"
             var outcome = Outcome(status: .limit, result: .object(result), stats: stats, summary: "limit reached: \(known)")
@@ -138,6 +143,26 @@ public enum ReversiGame: GameDefinition {
                   position.legalMoves & (UInt64(1) << UInt64(square)) != 0,
                   let score = value.intValue, abs(score) <= most else { return [:] }
             known[square] = score
+        }
+        return known
+    }
+
+    /// With `--resume`, what an earlier `analyze` had proven of the move it was searching when it
+    /// stopped (its record's `boundsSoFar`: `lower <= score <= upper`), so that move's search
+    /// starts from those bounds. Ignored unless the record is of this very position, names
+    /// legal moves and holds consistent bounds.
+    static func earlierMoveBounds(_ earlier: JSON?, _ position: Position) -> [Int: (lower: Int, upper: Int)] {
+        guard let earlier, earlier["board"]?.stringValue == position.obfText,
+              earlier["toMove"]?.stringValue == (position.blackToMove ? "black" : "white"),
+              let moves = earlier["boundsSoFar"]?.objectValue else { return [:] }
+        let most = position.geometry.squareCount
+        var known: [Int: (lower: Int, upper: Int)] = [:]
+        for (name, value) in moves {
+            guard let square = position.geometry.square(named: Substring(name)),
+                  position.legalMoves & (UInt64(1) << UInt64(square)) != 0,
+                  let lower = value["lower"]?.intValue, let upper = value["upper"]?.intValue,
+                  -most <= lower, lower <= upper, upper <= most else { return [:] }
+            known[square] = (lower, upper)
         }
         return known
     }

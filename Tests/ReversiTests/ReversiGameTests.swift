@@ -48,6 +48,35 @@ import Testing
         #expect(outcome.result["score"] == nil)
     }
 
+    @Test func analyzeStoppedInsideAMoveKeepsWhatItsFinishedTestsProved() throws {
+        // FFO #1 with one thread (the same node counts every run), stopped at a series of node
+        // limits: where one falls inside a move's search after some of its null-window tests,
+        // the record's bracket for that move holds the published score, and a run resumed from
+        // the record finishes with every published score.
+        let text = try fixture("fforum-1-19.obf")
+        let job = try ReversiGame.load(text: text, file: "fforum-1-19.obf")[0].get()
+        let first = try ObfRecord.parseFile(text, file: "fforum-1-19.obf")[0].get()
+        let published = Dictionary(uniqueKeysWithValues: first.annotations.map { ($0.square, $0.score) })
+        var brackets = 0
+        for limit in stride(from: 20_000, through: 180_000, by: 20_000) {
+            let stopped = job.run(SolveContext(verb: .analyze, threads: 1, hashMB: 8,
+                                               budget: SearchBudget(limits: Limits(nodeLimit: UInt64(limit)))))
+            guard stopped.status == .limit, let bounds = stopped.result["boundsSoFar"]?.objectValue else { continue }
+            for (name, bracket) in bounds {
+                let square = try #require(first.position.geometry.square(named: Substring(name)))
+                let listed = try #require(published[square])
+                let lower = try #require(bracket["lower"]?.intValue), upper = try #require(bracket["upper"]?.intValue)
+                #expect(lower <= listed && listed <= upper, "\(name): \(lower)...\(upper), listed \(listed)")
+                #expect(lower > -64 || upper < 64, "a bracket is only written when a test narrowed it")
+            }
+            brackets += 1
+            let resumed = job.run(SolveContext(verb: .analyze, threads: 1, hashMB: 8, earlier: stopped.result))
+            #expect(resumed.status == .solved && resumed.result["annotationsMatch"]?.boolValue == true)
+            #expect(resumed.stats.first { $0.0 == "boundsFromEarlierRun" }?.1.intValue == 1 && resumed.continuedEarlier)
+        }
+        #expect(brackets >= 2, "some limits should fall inside a move's search")
+    }
+
     @Test func analyzeStoppedByALimitGoesOnFromItsProvenMoves() throws {
         let jobs = ReversiGame.load(text: try fixture("fforum-1-19.obf"), file: "fforum-1-19.obf")
         let job = try jobs[0].get()
