@@ -174,6 +174,8 @@ public final class EndgameSolver: @unchecked Sendable {
     /// its score is proven (square, score, moves done, moves in all): one move of a 30-empty
     /// position can take many minutes. `known`: moves whose exact scores an earlier run proved
     /// (square -> score, e.g. a stopped run's `movesSoFar`); they are taken as they are.
+    /// `knownBounds`: bounds an earlier run proved of a move it did not finish (`boundsSoFar`);
+    /// that move's tests start from them.
     public func analyze(_ position: Position, known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
                         moveDone: (_ square: Int, _ score: Int, _ done: Int, _ total: Int) -> Void = { _, _, _, _ in })
         -> EndgameResult {

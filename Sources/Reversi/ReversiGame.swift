@@ -133,9 +133,7 @@ public enum ReversiGame: GameDefinition {
     /// limit stopped it (its record's `movesSoFar`), so a long analysis goes on where it stopped.
     /// Ignored unless the record is of this very position and names only its legal moves.
     static func earlierMoveScores(_ earlier: JSON?, _ position: Position) -> [Int: Int] {
-        guard let earlier, earlier["board"]?.stringValue == position.obfText,
-              earlier["toMove"]?.stringValue == (position.blackToMove ? "black" : "white"),
-              let moves = earlier["movesSoFar"]?.objectValue else { return [:] }
+        guard let moves = earlierField("movesSoFar", of: earlier, position) else { return [:] }
         let most = position.geometry.squareCount
         var known: [Int: Int] = [:]
         for (name, value) in moves {
@@ -152,9 +150,7 @@ public enum ReversiGame: GameDefinition {
     /// starts from those bounds. Ignored unless the record is of this very position, names
     /// legal moves and holds consistent bounds.
     static func earlierMoveBounds(_ earlier: JSON?, _ position: Position) -> [Int: (lower: Int, upper: Int)] {
-        guard let earlier, earlier["board"]?.stringValue == position.obfText,
-              earlier["toMove"]?.stringValue == (position.blackToMove ? "black" : "white"),
-              let moves = earlier["boundsSoFar"]?.objectValue else { return [:] }
+        guard let moves = earlierField("boundsSoFar", of: earlier, position) else { return [:] }
         let most = position.geometry.squareCount
         var known: [Int: (lower: Int, upper: Int)] = [:]
         for (name, value) in moves {
@@ -165,6 +161,14 @@ public enum ReversiGame: GameDefinition {
             known[square] = (lower, upper)
         }
         return known
+    }
+
+    /// An object field of an earlier run's result, when that result is of this very position
+    /// (board and side to move).
+    static func earlierField(_ name: String, of earlier: JSON?, _ position: Position) -> [(String, JSON)]? {
+        guard let earlier, earlier["board"]?.stringValue == position.obfText,
+              earlier["toMove"]?.stringValue == (position.blackToMove ? "black" : "white") else { return nil }
+        return earlier[name]?.objectValue
     }
 
     /// Compares the solver's values with the file's `move:score` annotations. With `analyze`
