@@ -119,7 +119,9 @@ public final class EndgameSolver: @unchecked Sendable {
 
     /// `exactValue` from bounds already proven (`lower <= value <= upper`), which it narrows as
     /// its tests finish: when the search is stopped they hold what the finished tests proved.
-    func exactValue(_ p: UInt64, _ o: UInt64, _ n: Int, guess: Int, bounds: inout (lower: Int, upper: Int)) -> Int {
+    /// `testDone` hears the bounds after each finished test.
+    func exactValue(_ p: UInt64, _ o: UInt64, _ n: Int, guess: Int, bounds: inout (lower: Int, upper: Int),
+                    testDone: (_ lower: Int, _ upper: Int) -> Void = { _, _ in }) -> Int {
         var lower = bounds.lower, upper = bounds.upper
         defer { bounds = (lower, upper) }
         var probe = guess
@@ -132,6 +134,7 @@ public final class EndgameSolver: @unchecked Sendable {
             if stopped { return v }
             let up = v >= b
             if up { lower = v } else { upper = v }
+            testDone(lower, upper)
             run = lastUp == up ? run + 1 : 0
             step = run >= patience ? step * 2 : 2
             lastUp = up
@@ -175,14 +178,17 @@ public final class EndgameSolver: @unchecked Sendable {
     /// position can take many minutes. `known`: moves whose exact scores an earlier run proved
     /// (square -> score, e.g. a stopped run's `movesSoFar`); they are taken as they are.
     /// `knownBounds`: bounds an earlier run proved of a move it did not finish (`boundsSoFar`);
-    /// that move's tests start from them.
+    /// that move's tests start from them. `testDone` hears what each finished null-window test
+    /// proved of the move being searched (square, lower, upper: a move can take an hour).
     public func analyze(_ position: Position, known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
-                        moveDone: (_ square: Int, _ score: Int, _ done: Int, _ total: Int) -> Void = { _, _, _, _ in })
+                        moveDone: (_ square: Int, _ score: Int, _ done: Int, _ total: Int) -> Void = { _, _, _, _ in },
+                        testDone: (_ square: Int, _ lower: Int, _ upper: Int) -> Void = { _, _, _ in })
         -> EndgameResult {
-        run(position, everyMove: true, known: known, knownBounds: knownBounds, moveDone: moveDone)
+        run(position, everyMove: true, known: known, knownBounds: knownBounds, testDone: testDone, moveDone: moveDone)
     }
 
     func run(_ position: Position, everyMove: Bool, known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
+             testDone: (Int, Int, Int) -> Void = { _, _, _ in },
              moveDone: (Int, Int, Int, Int) -> Void) -> EndgameResult {
         let p = position.player, o = position.opponent, n = position.emptyCount
         var result = EndgameResult(score: 0, bestMoves: [], pv: [], moveScores: [], nodes: 0, stopped: false)
@@ -227,7 +233,8 @@ public final class EndgameSolver: @unchecked Sendable {
                     let most = squareCountBound
                     let earlier = knownBounds[mv.square] ?? (lower: -most, upper: most)
                     var bounds = (lower: -earlier.upper, upper: -earlier.lower)
-                    s = -exactValue(np, no, n - 1, guess: valueGuess(np, no) ?? (score == Int.min ? 0 : -score), bounds: &bounds)
+                    s = -exactValue(np, no, n - 1, guess: valueGuess(np, no) ?? (score == Int.min ? 0 : -score),
+                                    bounds: &bounds) { lower, upper in testDone(mv.square, -upper, -lower) }
                     if stopped {
                         if bounds.lower > -most || bounds.upper < most {
                             result.moveInProgress = (mv.square, -bounds.upper, -bounds.lower)

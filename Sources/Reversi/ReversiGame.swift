@@ -79,10 +79,14 @@ public enum ReversiGame: GameDefinition {
         let everyMove = context.verb == .analyze
         let known = everyMove ? earlierMoveScores(context.earlier, position) : [:]
         let knownBounds = everyMove ? earlierMoveBounds(context.earlier, position) : [:]
+        var movesDone = ""  // the progress line: moves finished, then the tests of the next one
         let solved = everyMove
-            ? solver.analyze(position, known: known, knownBounds: knownBounds) { square, score, done, total in
-                context.progress("\(done)/\(total) moves, last \(moveName(square)) \(signed(score))")
-            }
+            ? solver.analyze(position, known: known, knownBounds: knownBounds, moveDone: { square, score, done, total in
+                movesDone = "\(done)/\(total) moves, last \(moveName(square)) \(signed(score)); "
+                context.progress(String(movesDone.dropLast(2)))
+            }, testDone: { square, lower, upper in
+                context.progress(movesDone + "\(moveName(square)) in \(signed(lower))...\(signed(upper))")
+            })
             : solver.solve(position)
         let seconds = monotonicSeconds() - start
         let stats: [(String, JSON)] = [

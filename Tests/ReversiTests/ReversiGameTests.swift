@@ -48,6 +48,25 @@ import Testing
         #expect(outcome.result["score"] == nil)
     }
 
+    @Test func analyzeReportsEachFinishedTestsBoundsOfTheMoveInProgress() throws {
+        // FFO #1: every bracket reported holds the move's published score, each narrows the one
+        // before for the same move, and a move's last one is its published score exactly.
+        let first = try ObfRecord.parseFile(try fixture("fforum-1-19.obf"), file: "fforum-1-19.obf")[0].get()
+        let published = Dictionary(uniqueKeysWithValues: first.annotations.map { ($0.square, $0.score) })
+        var brackets: [Int: [(lower: Int, upper: Int)]] = [:]
+        let solver = EndgameSolver(geometry: first.position.geometry, threads: 1, hashMB: 8)
+        _ = solver.analyze(first.position, testDone: { square, lower, upper in
+            brackets[square, default: []].append((lower, upper))
+        })
+        #expect(!brackets.isEmpty)
+        for (square, list) in brackets {
+            let listed = try #require(published[square])
+            #expect(list.allSatisfy { $0.lower <= listed && listed <= $0.upper })
+            #expect(zip(list, list.dropFirst()).allSatisfy { $1.lower >= $0.lower && $1.upper <= $0.upper })
+            #expect(list.last.map { $0.lower == listed && $0.upper == listed } == true)
+        }
+    }
+
     @Test func analyzeStoppedInsideAMoveKeepsWhatItsFinishedTestsProved() throws {
         // FFO #1 with one thread (the same node counts every run), stopped at a series of node
         // limits: where one falls inside a move's search after some of its null-window tests,
