@@ -54,13 +54,20 @@ private func records(_ path: String) throws -> [JSON] {
     return try text.split(separator: "\n").map { try JSONReader.parse(String($0)) }
 }
 
+/// A quiet run of `paths` writing to `out`, with an optional node limit.
+private func quietConfiguration(_ paths: [String], out: String, nodeLimit: UInt64? = nil) -> BatchConfiguration {
+    var configuration = BatchConfiguration(verb: .solve, paths: paths)
+    configuration.outDirectory = out
+    configuration.quiet = true
+    if let nodeLimit { configuration.limits = Limits(nodeLimit: nodeLimit) }
+    return configuration
+}
+
 @Test func badPositionIsReportedAndTheRestIsSolved() throws {
     let dir = temporaryDirectory()
     let file = dir + "/numbers.sum"
     try "3\n4x\n10\n".write(toFile: file, atomically: true, encoding: .utf8)
-    var configuration = BatchConfiguration(verb: .solve, paths: [dir])
-    configuration.outDirectory = dir + "/Reports"
-    configuration.quiet = true
+    var configuration = quietConfiguration([dir], out: dir + "/Reports")
     let code = BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run()
     #expect(code == 1)
     let written = try records(dir + "/Reports/numbers/results.jsonl")
@@ -80,10 +87,7 @@ private func records(_ path: String) throws -> [JSON] {
 @Test func nodeLimitEndsASearchWithStatusLimit() throws {
     let dir = temporaryDirectory()
     try "100000\n5\n".write(toFile: dir + "/big.sum", atomically: true, encoding: .utf8)
-    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/big.sum"])
-    configuration.outDirectory = dir + "/Reports"
-    configuration.quiet = true
-    configuration.limits = Limits(nodeLimit: 5000)
+    let configuration = quietConfiguration([dir + "/big.sum"], out: dir + "/Reports", nodeLimit: 5000)
     let code = BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run()
     #expect(code == 1)
     let written = try records(dir + "/Reports/big/results.jsonl")
@@ -95,9 +99,7 @@ private func records(_ path: String) throws -> [JSON] {
 @Test func resumeSkipsFinishedPositionsAndCutsATornLine() throws {
     let dir = temporaryDirectory()
     try "1\n2\n3\n".write(toFile: dir + "/three.sum", atomically: true, encoding: .utf8)
-    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/three.sum"])
-    configuration.outDirectory = dir + "/Reports"
-    configuration.quiet = true
+    var configuration = quietConfiguration([dir + "/three.sum"], out: dir + "/Reports")
     #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
     // Simulate a run killed while writing its third line.
     let path = dir + "/Reports/three/results.jsonl"
@@ -112,9 +114,7 @@ private func records(_ path: String) throws -> [JSON] {
 @Test func unknownExtensionIsAnErrorButNotACrash() {
     let dir = temporaryDirectory()
     try! "x".write(toFile: dir + "/a.txt", atomically: true, encoding: .utf8)
-    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/a.txt", dir + "/missing.sum"])
-    configuration.outDirectory = dir + "/Reports"
-    configuration.quiet = true
+    let configuration = quietConfiguration([dir + "/a.txt", dir + "/missing.sum"], out: dir + "/Reports")
     #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
 }
 
@@ -142,10 +142,7 @@ private func records(_ path: String) throws -> [JSON] {
 
 /// Runs the files with a 2048-node limit (some positions stop), then with --resume and no limit.
 private func runStoppedByALimitThenResumed(_ paths: [String], out: String) {
-    var configuration = BatchConfiguration(verb: .solve, paths: paths)
-    configuration.outDirectory = out
-    configuration.quiet = true
-    configuration.limits = Limits(nodeLimit: 2048)
+    var configuration = quietConfiguration(paths, out: out, nodeLimit: 2048)
     #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
     configuration.resume = true
     configuration.limits = Limits()
@@ -175,10 +172,7 @@ private func runStoppedByALimitThenResumed(_ paths: [String], out: String) {
     // 200,000 numbers stopped after 2,048 nodes three times, then finished: four runs.
     let dir = temporaryDirectory()
     try "200000\n".write(toFile: dir + "/long.sum", atomically: true, encoding: .utf8)
-    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/long.sum"])
-    configuration.outDirectory = dir + "/Reports"
-    configuration.quiet = true
-    configuration.limits = Limits(nodeLimit: 2048)
+    var configuration = quietConfiguration([dir + "/long.sum"], out: dir + "/Reports", nodeLimit: 2048)
     for _ in 0..<3 {
         #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
         configuration.resume = true
@@ -215,9 +209,7 @@ private func runStoppedByALimitThenResumed(_ paths: [String], out: String) {
     try FileManager.default.createDirectory(atPath: dir + "/b", withIntermediateDirectories: true)
     try "2\n".write(toFile: dir + "/a/same.sum", atomically: true, encoding: .utf8)
     try "3\n".write(toFile: dir + "/b/same.sum", atomically: true, encoding: .utf8)
-    var configuration = BatchConfiguration(verb: .solve, paths: [dir + "/a", dir + "/b"])
-    configuration.outDirectory = dir + "/Reports"
-    configuration.quiet = true
+    let configuration = quietConfiguration([dir + "/a", dir + "/b"], out: dir + "/Reports")
     #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
     // Both results survive: one folder holds both files' records, appended in turn.
     let written = try records(dir + "/Reports/same-sum/results.jsonl")
