@@ -67,7 +67,7 @@ private func quietConfiguration(_ paths: [String], out: String, nodeLimit: UInt6
     let dir = temporaryDirectory()
     let file = dir + "/numbers.sum"
     try "3\n4x\n10\n".write(toFile: file, atomically: true, encoding: .utf8)
-    var configuration = quietConfiguration([dir], out: dir + "/Reports")
+    let configuration = quietConfiguration([dir], out: dir + "/Reports")
     let code = BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run()
     #expect(code == 1)
     let written = try records(dir + "/Reports/numbers/results.jsonl")
