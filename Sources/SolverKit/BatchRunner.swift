@@ -201,17 +201,9 @@ public final class BatchRunner {
         if !outcome.stats.contains(where: { $0.0 == "seconds" }) {
             outcome.stats.append(("seconds", .double((budget.elapsed * 1e6).rounded() / 1e6)))
         }
-        if outcome.continuedEarlier, let earlier {
-            // the earlier record's totals already hold the runs before it
-            func stat(_ stats: [(String, JSON)], _ name: String) -> JSON? { stats.first { $0.0 == name }?.1 }
-            let runs = (stat(earlier.stats, "runs")?.intValue ?? 1) + 1
-            let nodes = (stat(earlier.stats, "nodesAllRuns") ?? stat(earlier.stats, "nodes"))?.doubleValue ?? 0
-            let seconds = (stat(earlier.stats, "secondsAllRuns") ?? stat(earlier.stats, "seconds"))?.doubleValue ?? 0
-            let ownNodes = stat(outcome.stats, "nodes")?.doubleValue ?? 0, ownSeconds = stat(outcome.stats, "seconds")?.doubleValue ?? 0
-            outcome.stats += [("runs", .int(runs)), ("nodesAllRuns", JSON(UInt64(nodes + ownNodes))),
-                              ("secondsAllRuns", .double(((seconds + ownSeconds) * 1e6).rounded() / 1e6))]
-        }
-        return ResultRecord(game: game.id, verb: configuration.verb, job: job, outcome: outcome)
+        var record = ResultRecord(game: game.id, verb: configuration.verb, job: job, outcome: outcome)
+        if outcome.continuedEarlier, let earlier { record.stats += record.totals(after: earlier) }
+        return record
     }
 
     private var rate: Double? {

@@ -60,6 +60,16 @@ public struct ResultRecord: Sendable {
         self.summary = json["summary"]?.stringValue ?? ""
     }
 
-    public var nodes: Double { stats.first(where: { $0.0 == "nodes" })?.1.doubleValue ?? 0 }
-    public var seconds: Double { stats.first(where: { $0.0 == "seconds" })?.1.doubleValue ?? 0 }
+    public func stat(_ name: String) -> JSON? { stats.first { $0.0 == name }?.1 }
+    public var nodes: Double { stat("nodes")?.doubleValue ?? 0 }
+    public var seconds: Double { stat("seconds")?.doubleValue ?? 0 }
+
+    /// What every run of the position cost, this one having gone on from `earlier` (whose own
+    /// totals already hold the runs before it): `runs`, `nodesAllRuns`, `secondsAllRuns`.
+    func totals(after earlier: ResultRecord) -> [(String, JSON)] {
+        let nodes = (earlier.stat("nodesAllRuns")?.doubleValue ?? earlier.nodes) + self.nodes
+        let seconds = (earlier.stat("secondsAllRuns")?.doubleValue ?? earlier.seconds) + self.seconds
+        return [("runs", .int((earlier.stat("runs")?.intValue ?? 1) + 1)), ("nodesAllRuns", JSON(UInt64(nodes))),
+                ("secondsAllRuns", .double((seconds * 1e6).rounded() / 1e6))]
+    }
 }
