@@ -174,17 +174,19 @@ extension MateSolver {
     /// The move the table shows at the current node (mated within `bound`, `pathKey` its
     /// ancestors, which are on the path), or -1: for the attacker a mate in 1 or a check whose
     /// proof fits in bound - 1 (the shortest known); for the defender of an exact line a reply
-    /// disproven within bound - 3, whose value is then exactly bound - 1. Lookups only.
+    /// disproven within bound - 3, whose value is then exactly bound - 1, or the only reply not
+    /// known to be mated within bound - 3. Lookups only.
     func tableChoice(_ buf: UnsafeMutablePointer<Move>, _ n: Int, bound: Int, pathKey: UInt64) -> Int {
         let isOr = pos.sideToMove == attacker
         if !isOr && bound < 3 { return 0 }
         let childPath = MateSolver.childPathKey(pathKey, pos.fullKey)
         var chosen = -1, chosenLength = Int.max
+        var candidates = 0
         for i in 0..<n {
             let m = buf[i]
             let cap = pos.play(m)
             defer { pos.undo(m, captured: cap) }
-            if pathContains(pos.fullKey) { continue }
+            if pathContains(pos.fullKey) { candidates += 1; continue }
             if isOr {
                 if !pos.hasLegalMove() { return i }
                 let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 1, pathKey: childPath)
@@ -192,8 +194,12 @@ extension MateSolver {
             } else {
                 let v = table.lookup(pos.boardKey, attackerHand, remaining: bound - 3, pathKey: childPath)
                 if v.dn == 0, v.pn != 0 { return i }
+                if v.pn != 0 { candidates += 1; chosen = i }
             }
         }
+        // On an exact line the node's value is `bound`, so some reply's value is bound - 1: when
+        // every reply but one is known to be mated within bound - 3, that one is it, no search needed.
+        if !isOr { return candidates == 1 ? chosen : -1 }
         return chosen
     }
 
