@@ -31,7 +31,9 @@ enum TsumeBench {
         ProcessInfo.processInfo.environment["PERFECTPLAY_TSUME_NODES"].flatMap { UInt64($0) }
     }
 
-    static func collection(_ file: String, name: String, summary: String, nodeLimit: UInt64, timeLimit: Double, every: Int = 1) -> BenchSuite {
+    /// `firstProofOnly`: `--mode mate`, the first proof (mate or not) without the shortening.
+    static func collection(_ file: String, name: String, summary: String, nodeLimit: UInt64, timeLimit: Double, every: Int = 1,
+                           firstProofOnly: Bool = false) -> BenchSuite {
         let nodeLimit = nodeLimitOverride ?? nodeLimit
         let summary = nodeLimitOverride.map { summary + "; run with PERFECTPLAY_TSUME_NODES=\($0): \($0) nodes a problem" } ?? summary
         return BenchSuite(name: name, summary: summary) { context in
@@ -54,7 +56,7 @@ enum TsumeBench {
                     if i >= problems.count { return }
                     let problem = problems[i]
                     let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0,
-                                            flags: [TsumeRun.skipUniquenessFlag: ""],
+                                            flags: [TsumeRun.skipUniquenessFlag: ""].merging(firstProofOnly ? ["mode": "mate"] : [:]) { a, _ in a },
                                             budget: SearchBudget(limits: Limits(timeLimit: timeLimit, nodeLimit: nodeLimit, hashMB: context.hashMB)))
                     let start = monotonicSeconds()
                     let outcome = TsumeRun.run(problem, context: sctx)
@@ -128,7 +130,8 @@ enum TsumeBench {
     static var suites: [BenchSuite] {
         [perft,
          collection("zukou.tsv", name: "tsume-zukou", summary: "Shogi Zuko (1755), 100 problems: exact shortest mate, 5M nodes (and 120 s) a problem", nodeLimit: 5_000_000, timeLimit: 120),
-         collection("microcosmos.tsv", name: "tsume-microcosmos", summary: "Microcosmos, 1525 plies: exact shortest mate, 100M nodes (and 900 s)", nodeLimit: 100_000_000, timeLimit: 900),
+         collection("zukou.tsv", name: "tsume-zukou-mate", summary: "Shogi Zuko (1755), 100 problems: mate proven (first proof, --mode mate), 20M nodes (and 120 s) a problem", nodeLimit: 20_000_000, timeLimit: 120, firstProofOnly: true),
+         collection("microcosmos.tsv", name: "tsume-microcosmos", summary: "Microcosmos, 1525 plies: exact shortest mate, 500M nodes (and 900 s); meant for --hash-mb 1024", nodeLimit: 500_000_000, timeLimit: 900),
          collection("yaneuraou_mate_samples.tsv", name: "tsume-yaneuraou", summary: "YaneuraOu mate samples: exact shortest mate, 10M nodes (and 60 s) each", nodeLimit: 10_000_000, timeLimit: 60),
          collection("tanuki_public.tsv", name: "tsume-tanuki", summary: "tanuki public set, all 1231: exact shortest mate, 10M nodes (and 30 s) each", nodeLimit: 10_000_000, timeLimit: 30)]
     }
