@@ -6,20 +6,7 @@ import Synchronization
 
 enum BenchCommand {
     static func run(_ arguments: CommandLineArguments) -> Int32 {
-        let all = catalog.games.flatMap { game in game.benchSuites.map { (game.id, $0) } }
-        var chosen: [(String, BenchSuite)] = []
-        if arguments.paths.isEmpty {
-            chosen = all
-        } else {
-            for name in arguments.paths {
-                let matches = all.filter { $0.0 == name || $0.1.name == name || $0.1.name.hasPrefix(name + "-") }
-                guard !matches.isEmpty else {
-                    StandardStream.error.write("perfectplay bench: no suite '\(name)'; suites: \(all.map(\.1.name).joined(separator: ", "))\n")
-                    return 2
-                }
-                chosen += matches
-            }
-        }
+        guard let chosen = select(arguments.paths) else { return 2 }
         let directory = arguments.outDirectory + "/bench"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let quiet = arguments.quiet
@@ -69,6 +56,25 @@ enum BenchCommand {
             written.add(1, ordering: .relaxed)
         }
         return 0
+    }
+
+    /// The suites `names` call for (every suite when none): a suite's exact name runs that suite
+    /// alone (tsume-zukou, not tsume-zukou-mate too); a game or a prefix runs every suite under it.
+    /// nil, with a message, when a name matches nothing.
+    static func select(_ names: [String]) -> [(String, BenchSuite)]? {
+        let all = catalog.games.flatMap { game in game.benchSuites.map { (game.id, $0) } }
+        if names.isEmpty { return all }
+        var chosen: [(String, BenchSuite)] = []
+        for name in names {
+            let exact = all.filter { $0.1.name == name }
+            let matches = !exact.isEmpty ? exact : all.filter { $0.0 == name || $0.1.name.hasPrefix(name + "-") }
+            guard !matches.isEmpty else {
+                StandardStream.error.write("perfectplay bench: no suite '\(name)'; suites: \(all.map(\.1.name).joined(separator: ", "))\n")
+                return nil
+            }
+            chosen += matches
+        }
+        return chosen
     }
 
     static func display(_ value: JSON) -> String {

@@ -57,10 +57,10 @@ enum PerfectPlayCommand {
 
     static func bench(_ arguments: CommandLineArguments) -> Int32 {
         if arguments.help {
+            // with names, only the suites they would run
+            guard let suites = BenchCommand.select(arguments.paths) else { return 2 }
             print(Help.bench)
-            for game in catalog.games {
-                for suite in game.benchSuites { print("  \(suite.name.padding(28))\(suite.summary)") }
-            }
+            for (_, suite) in suites { print("  \(suite.name.padding(28))\(suite.summary)") }
             return 0
         }
         return BenchCommand.run(arguments)

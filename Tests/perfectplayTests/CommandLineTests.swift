@@ -48,6 +48,25 @@ func temporaryDirectory() -> String {
     #expect(solveHelp.contains("--time-limit") && solveHelp.contains("--jsonl"))
 }
 
+/// The suites a bench command names: an exact suite name is that suite alone, even where it is
+/// the prefix of another's name; a game or a prefix is every suite under it.
+@Test func benchNamesSelectSuites() throws {
+    func listed(_ names: [String]) throws -> [String] {
+        let (code, out, _) = try perfectplay(["bench"] + names + ["--help"])
+        #expect(code == 0)
+        return out.split(separator: "\n").compactMap { line in
+            line.hasPrefix("  ") ? line.split(separator: " ").first.map(String.init) : nil
+        }
+    }
+    #expect(try listed(["tsume-zukou"]) == ["tsume-zukou"])
+    #expect(try listed(["tsume-zukou-mate"]) == ["tsume-zukou-mate"])
+    let tsume = try listed(["tsume"])
+    #expect(tsume.contains("tsume-zukou") && tsume.contains("tsume-zukou-mate") && tsume.contains("tsume-perft"))
+    #expect(tsume.allSatisfy { $0.hasPrefix("tsume-") })
+    #expect(try listed(["reversi-ffo40-49"]) == ["reversi-ffo40-49-t1", "reversi-ffo40-49-t2"])
+    #expect(try perfectplay(["bench", "no-such-suite", "--help"]).0 == 2)
+}
+
 @Test func usageErrorsExitWithTwo() throws {
     #expect(try perfectplay(["solve"]).0 == 2)
     #expect(try perfectplay(["solve", "--bogus", "x"]).0 == 2)
