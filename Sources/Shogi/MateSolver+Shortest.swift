@@ -168,6 +168,9 @@ extension MateSolver {
             bound -= 1
             if line.count > length + 1 || pathLength >= MateSolver.maxPly { return nil }
         }
+        // an exact line has exactly `length` plies: a shorter one means a defender move was not
+        // the longest resistance (never expected; better no line than a wrong one)
+        if exact && line.count != length { debugLog("mainLine: \(line.count) plies for an exact \(length)"); return nil }
         return line
     }
 

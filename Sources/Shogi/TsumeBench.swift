@@ -55,8 +55,9 @@ enum TsumeBench {
                     let i = next.withLock { v -> Int in defer { v += 1 }; return v }
                     if i >= problems.count { return }
                     let problem = problems[i]
-                    let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0,
-                                            flags: [TsumeRun.skipUniquenessFlag: ""].merging(firstProofOnly ? ["mode": "mate"] : [:]) { a, _ in a },
+                    var flags = [TsumeRun.skipUniquenessFlag: ""]
+                    if firstProofOnly { flags["mode"] = "mate" }
+                    let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0, flags: flags,
                                             budget: SearchBudget(limits: Limits(timeLimit: timeLimit, nodeLimit: nodeLimit, hashMB: context.hashMB)))
                     let start = monotonicSeconds()
                     let outcome = TsumeRun.run(problem, context: sctx)

@@ -54,3 +54,40 @@ func solveFile(_ name: String) throws -> [(String, Int?, MateAnswer, String?)] {
     p.play(Move(usi: "8c1c")!)
     #expect(p.kif(Move(usi: "1b1c")!, previousTo: 2) == "△同玉")
 }
+
+/// The main line read with the table's disproofs gone: a defender move then comes from the
+/// proofs alone (the only reply not mated within bound - 3) or from a search again. Every
+/// defender move of the line must still be a longest resistance: the position after it has an
+/// exact shortest mate of the plies left, by a fresh solver.
+@Test func mainLineFromProofsAlone() throws {
+    let text = try String(contentsOf: fixtureURL("tanuki_sample.tsv"), encoding: .utf8)
+    var withoutSearch = 0, defenderMoves = 0
+    for item in TsumeInput.load(text: text, file: "tanuki_sample.tsv") {
+        let problem = try item.get()
+        let solver = MateSolver(position: problem.position, hashMB: 16, budget: nil)
+        let answer = solver.solve(firstProofOnly: false, treeDepth: 0)
+        #expect(answer.verdict == .mate && answer.exact, "\(problem.name)")
+        for i in 0..<solver.table.capacity where solver.table.entries[i].kind == MateEntry.disproven {
+            solver.table.entries[i] = MateEntry()
+        }
+        let before = solver.nodes
+        guard let line = solver.mainLine(length: answer.length, exact: true) else {
+            Issue.record("\(problem.name): no line"); continue
+        }
+        // (shorter lines never choose a defender move from the table: replies at bound 2 are all mated in 1)
+        if answer.length >= 5, solver.nodes == before { withoutSearch += 1 }
+        #expect(line.count == answer.length, "\(problem.name)")
+        #expect(problem.position.verifyMate(line) == nil, "\(problem.name)")
+        var p = problem.position
+        for (k, m) in line.enumerated() {
+            p.play(m)
+            guard k % 2 == 1, k + 1 < line.count else { continue }
+            defenderMoves += 1
+            let rest = MateSolver(position: p, hashMB: 4, budget: nil).solve(firstProofOnly: false, treeDepth: 0)
+            #expect(rest.exact && rest.length == line.count - k - 1, "\(problem.name) after ply \(k + 1)")
+        }
+    }
+    // the shortcut, not only the searches, must have been at work
+    #expect(withoutSearch >= 10, "\(withoutSearch) of 23 lines of 5 plies or more read without a search")
+    #expect(defenderMoves > 50)
+}
