@@ -1,0 +1,200 @@
+// Count-only move generation for the mate solver's df-pn+ initial numbers: how many check
+// evasions the defender has and how many checks the attacker has, by the same rules as
+// `generateEvasions` / `generateChecks` (Position+Moves.swift) but without writing a move list.
+// The profile of a long proof (Microcosmos) had a third of its time generating moves that were
+// only counted.
+
+extension Position {
+    /// The squares of rank a (relative rank 0 for black), one per file.
+    static let firstRank: UInt128 = 0x1008040201008040201
+
+    /// Squares of relative rank below n for colour c (n = 3: its promotion zone).
+    @inline(__always)
+    static func farRanks(_ n: Int, _ c: Int) -> UInt128 {
+        let m = firstRank &* ((UInt128(1) &<< UInt128(truncatingIfNeeded: n)) &- 1)
+        return c == 0 ? m : m &<< UInt128(truncatingIfNeeded: 9 - n)
+    }
+
+    /// The squares the piece on `from` attacks with the board occupied by `occ` (own pieces
+    /// included): its steps and jumps, and each slide up to and including the first piece.
+    @inline(__always)
+    func attacksFrom(_ from: Int, occupied occ: UInt128) -> UInt128 {
+        let g = Geometry.shared
+        let p = piece(from)
+        var a = g.stepReach[p * 81 + from]
+        var slide = g.slideMask[p]
+        while slide != 0 {
+            let d = slide.trailingZeroBitCount
+            slide &= slide &- 1
+            var r = g.ray[from * 8 + d]
+            let stop = g.firstAlong(from, d, in: occ)
+            if stop >= 0 { r &= ~g.ray[stop * 8 + d] }
+            a |= r
+        }
+        return a
+    }
+
+    /// Number of board moves of piece `p` (colour c) from `from` to the squares of `dest`, counting
+    /// promotion variants as `addBoardMove` writes them: promoting and not, or only promoting where
+    /// the unpromoted piece could never move again.
+    @inline(__always)
+    static func boardMoveCount(p: Int, c: Int, from: Int, to dest: UInt128) -> Int {
+        let t = Piece.type(p)
+        var n = dest.nonzeroBitCount
+        if Piece.canPromote(t) {
+            let zone = farRanks(3, c)
+            var optional = Geometry.has(zone, from) ? dest : dest & zone
+            if t == Piece.pawn || t == Piece.lance { optional &= ~farRanks(1, c) }
+            else if t == Piece.knight { optional &= ~farRanks(2, c) }
+            n += optional.nonzeroBitCount
+        }
+        return n
+    }
+
+    /// The number of legal replies of the side to move, in check by `chk`, as the mate solver
+    /// counts a new defender node: every evasion of `generateEvasions`, except that drops on a
+    /// square not next to the king count once per square (lazy interposition searches one of them
+    /// at a time, see `MateSolver.mid`).
+    mutating func evasionCount(checkers chk: (count: Int, first: Int, second: Int)) -> Int {
+        let g = Geometry.shared
+        let us = sideToMove, them = 1 - us
+        let ksq = Int(kingSquare[us])
+        var n = 0
+        let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
+        if free != 0 {
+            let stepped = stepAttacks(by: them)
+            var steps = free & ~stepped
+            while steps != 0 {
+                let to = steps.trailingZeroBitCount
+                steps &= steps &- 1
+                if !isAttackedBySlider(to, by: them, vacated: ksq) { n += 1 }
+            }
+        }
+        if chk.count > 1 { return n }
+        let cs = chk.first
+        let between: UInt128 = Piece.type(piece(cs)) == Piece.knight ? 0 : Position.between(ksq, cs)
+        let targets = between | Geometry.bit(cs)
+        let pinned = blockers(king: ksq, blockerColor: us, sliderColor: them)
+        let occ = occupiedAll
+        var pieces = occupied[us] & ~Geometry.bit(ksq)
+        while pieces != 0 {
+            let from = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
+            let p = piece(from)
+            if g.reach[p * 81 + from] & targets == 0 { continue }
+            var dest = attacksFrom(from, occupied: occ) & targets
+            if dest == 0 { continue }
+            // a pinned piece stays on the line through its king
+            if Geometry.has(pinned, from) { dest &= g.ray[ksq * 8 + Int(g.direction[ksq * 81 + from])] }
+            n += Position.boardMoveCount(p: p, c: us, from: from, to: dest)
+        }
+        let hand = hands[us]
+        if hand.isEmpty { return n }
+        var bits = between
+        while bits != 0 {
+            let to = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            let near = Position.adjacent(to, ksq)
+            // the pawn last: its mate test plays moves, and a distant square needs one drop only
+            var t = 7
+            while t >= 1 {
+                if hand.count(t) > 0, dropAllowed(t, us, to), t != Piece.pawn || !isPawnDropMate(to) {
+                    n += 1
+                    if !near { break }
+                }
+                t -= 1
+            }
+        }
+        return n
+    }
+
+    /// The number of legal moves of the side to move that give check: `generateChecks(scratch)`,
+    /// counted without writing the moves out of check (`scratch` is used only when the side to
+    /// move is itself in check, which the generator handles by filtering its evasions).
+    mutating func checkCount(scratch: UnsafeMutablePointer<Move>) -> Int {
+        let us = sideToMove, them = 1 - us
+        let ek = Int(kingSquare[them])
+        if ek < 0 { return 0 }
+        let ksq = Int(kingSquare[us])
+        if ksq >= 0, isAttacked(ksq, by: them) { return generateChecks(scratch) }
+        let g = Geometry.shared
+        let (own, empty) = occupancy()
+        let occ = occupiedAll
+        let pinned: UInt128 = ksq >= 0 ? blockers(king: ksq, blockerColor: us, sliderColor: them) : 0
+        let discoverers = blockers(king: ek, blockerColor: us, sliderColor: us)
+        let zone = Position.farRanks(3, us)
+        var n = 0
+        let kf = ek / 9, kr = ek % 9
+        var pieces = own
+        while pieces != 0 {
+            let from = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
+            let p = piece(from)
+            let t = Piece.type(p)
+            let isDiscoverer = Geometry.has(discoverers, from)
+            // as in generateChecks: a stepping piece too far from the king, unless it discovers
+            if !isDiscoverer, g.slideMask[p] == 0, abs(from / 9 - kf) > 4 || abs(from % 9 - kr) > 4 { continue }
+            var targets = Position.allSquares & ~own
+            if !isDiscoverer {
+                var checking = g.checkFrom[p * 81 + ek]
+                if Piece.canPromote(t) { checking |= g.checkFrom[(p | Piece.promoteBit) * 81 + ek] }
+                targets &= checking
+                if targets & g.reach[p * 81 + from] == 0 { continue }
+            }
+            var dest = attacksFrom(from, occupied: occ) & targets
+            if dest == 0 { continue }
+            if ksq >= 0, Geometry.has(pinned, from) { dest &= g.ray[ksq * 8 + Int(g.direction[ksq * 81 + from])] }
+            let discLine = g.direction[ek * 81 + from]
+            let promotable = Piece.canPromote(t)
+            let fromZone = Geometry.has(zone, from)
+            let forcedRanks = t == Piece.pawn || t == Piece.lance ? 1 : (t == Piece.knight ? 2 : 0)
+            while dest != 0 {
+                let to = dest.trailingZeroBitCount
+                dest &= dest &- 1
+                if from == ksq, isAttacked(to, by: them, vacated: ksq) { continue }
+                let promote = promotable && (fromZone || Geometry.has(zone, to))
+                let plain = !promote || Geometry.relativeRank(to, us) >= forcedRanks
+                if isDiscoverer && g.direction[ek * 81 + to] != discLine {
+                    n += (promote ? 1 : 0) + (plain ? 1 : 0)
+                    continue
+                }
+                if promote, pieceAttacks(p | Piece.promoteBit, from: to, to: ek, vacated: from) { n += 1 }
+                if plain, pieceAttacks(p, from: to, to: ek, vacated: from) { n += 1 }
+            }
+        }
+        // drops on the squares from which the dropped piece would attack the king
+        let hand = hands[us]
+        if !hand.isEmpty {
+            for t in 1...7 where hand.count(t) > 0 {
+                let p = Piece.make(t, us)
+                var cand: UInt128 = 0
+                let slide = g.slideMask[p]
+                if slide == 0 {
+                    cand = g.checkFrom[p * 81 + ek]
+                } else {
+                    for d in 0..<8 where slide & (UInt8(1) << d) != 0 {
+                        let back = Geometry.opposite[d]
+                        var line = g.ray[ek * 8 + back]
+                        let first = g.firstAlong(ek, back, in: occ)
+                        if first >= 0 { line &= ~g.ray[first * 8 + back] }
+                        cand |= line
+                    }
+                }
+                var bits = cand & empty
+                if t == Piece.knight || t == Piece.lance {
+                    bits &= ~Position.farRanks(t == Piece.knight ? 2 : 1, us)
+                    n += bits.nonzeroBitCount
+                } else if t == Piece.pawn {
+                    while bits != 0 {
+                        let to = bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        if dropAllowed(t, us, to), !isPawnDropMate(to) { n += 1 }
+                    }
+                } else {
+                    n += bits.nonzeroBitCount
+                }
+            }
+        }
+        return n
+    }
+}
