@@ -15,6 +15,18 @@ extension Position {
         return c == 0 ? m : m &<< UInt128(truncatingIfNeeded: 9 - n)
     }
 
+    /// Squares at most r files and r ranks away from sq. A stepping piece (no slide, promoted or
+    /// not) moves and attacks at most 2 files and ranks (a knight): one further than 4 from a
+    /// king cannot give it check by itself.
+    @inline(__always)
+    static func nearSquares(_ sq: Int, _ r: Int) -> UInt128 {
+        let f = sq / 9, k = sq % 9
+        let f0 = max(0, f - r), f1 = min(8, f + r), k0 = max(0, k - r), k1 = min(8, k + r)
+        let files = ((UInt128(1) &<< UInt128(truncatingIfNeeded: (f1 - f0 + 1) * 9)) &- 1) &<< UInt128(truncatingIfNeeded: f0 * 9)
+        let ranks = (firstRank &* ((UInt128(1) &<< UInt128(truncatingIfNeeded: k1 - k0 + 1)) &- 1)) &<< UInt128(truncatingIfNeeded: k0)
+        return files & ranks
+    }
+
     /// The squares the piece on `from` attacks with the board occupied by `occ` (own pieces
     /// included): its steps and jumps, and each slide up to and including the first piece.
     @inline(__always)
@@ -60,15 +72,13 @@ extension Position {
         let us = sideToMove, them = 1 - us
         let ksq = Int(kingSquare[us])
         var n = 0
-        let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
-        if free != 0 {
-            let stepped = stepAttacks(by: them)
-            var steps = free & ~stepped
-            while steps != 0 {
-                let to = steps.trailingZeroBitCount
-                steps &= steps &- 1
-                if !isAttackedBySlider(to, by: them, vacated: ksq) { n += 1 }
-            }
+        // king steps: each free square tested on its own (its neighbours, lines and knight
+        // squares), cheaper than the step attacks of every attacking piece on a crowded board
+        var steps = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
+        while steps != 0 {
+            let to = steps.trailingZeroBitCount
+            steps &= steps &- 1
+            if !isAttacked(to, by: them, vacated: ksq) { n += 1 }
         }
         if chk.count > 1 { return n }
         let cs = chk.first
@@ -124,16 +134,13 @@ extension Position {
         let discoverers = blockers(king: ek, blockerColor: us, sliderColor: us)
         let zone = Position.farRanks(3, us)
         var n = 0
-        let kf = ek / 9, kr = ek % 9
-        var pieces = own
+        var pieces = own & (Position.nearSquares(ek, 4) | sliders[us] | discoverers)
         while pieces != 0 {
             let from = pieces.trailingZeroBitCount
             pieces &= pieces &- 1
             let p = piece(from)
             let t = Piece.type(p)
             let isDiscoverer = Geometry.has(discoverers, from)
-            // as in generateChecks: a stepping piece too far from the king, unless it discovers
-            if !isDiscoverer, g.slideMask[p] == 0, abs(from / 9 - kf) > 4 || abs(from % 9 - kr) > 4 { continue }
             var targets = Position.allSquares & ~own
             if !isDiscoverer {
                 var checking = g.checkFrom[p * 81 + ek]
