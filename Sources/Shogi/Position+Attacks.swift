@@ -47,6 +47,29 @@ extension Position {
         return false
     }
 
+    /// The squares colour `c` attacks by steps and knight jumps (which no piece blocks).
+    @inline(__always)
+    func stepAttacks(by c: Int) -> UInt128 {
+        let g = Geometry.shared
+        var m: UInt128 = 0
+        var pieces = occupied[c]
+        while pieces != 0 {
+            let s = pieces.trailingZeroBitCount
+            pieces &= pieces &- 1
+            m |= g.stepReach[piece(s) * 81 + s]
+        }
+        return m
+    }
+
+    /// Does a slider of colour `c` attack `sq` along a line, `vacated` treated as empty?
+    /// With `stepAttacks(by: c)` this is `isAttacked`, for many squares at once (the king's steps
+    /// out of check when it has several free squares).
+    @inline(__always)
+    func isAttackedBySlider(_ sq: Int, by c: Int, vacated: Int) -> Bool {
+        let g = Geometry.shared
+        return slidesOnto(sq, from: sliders[c] & g.lines[sq], occupied: occupiedAll & ~Geometry.bit(vacated))
+    }
+
     /// Squares of the pieces of colour `c` attacking `sq` (at most 2 are returned; count may say more).
     @inline(__always)
     func attackers(of sq: Int, by c: Int) -> (count: Int, first: Int, second: Int) {

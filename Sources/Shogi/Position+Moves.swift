@@ -171,13 +171,17 @@ extension Position {
         let us = sideToMove, them = 1 - us
         let ksq = Int(kingSquare[us])
         var n = 0
-        // king steps, each free square tested on its own (see `evasionCount`)
+        // king steps, tested as in `evasionCount`
         let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
         if free != 0 {
+            let alone = testsKingStepsAlone(free, by: them)
+            let stepped: UInt128 = alone ? 0 : stepAttacks(by: them)
             for d in 0..<8 {
                 let to = Int(g.neighbor[ksq * 8 + d])
                 if to < 0 || !Geometry.has(free, to) { continue }
-                if !isAttacked(to, by: them, vacated: ksq) { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
+                let attacked = alone ? isAttacked(to, by: them, vacated: ksq)
+                    : Geometry.has(stepped, to) || isAttackedBySlider(to, by: them, vacated: ksq)
+                if !attacked { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
             }
         }
         if chk.count > 1 { return n }
