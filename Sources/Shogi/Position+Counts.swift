@@ -7,11 +7,12 @@
 extension Position {
     /// Are the free squares `free` around a king in check tested one by one for attacks by colour
     /// c (`isAttacked`: each square's neighbours, lines and knight squares), or all at once by the
-    /// step attacks of every piece of c (then the sliders square by square)? Up to 4 squares one
-    /// by one cost fewer instructions (callgrind, Zuko 003 and Microcosmos: 4 beat 1, 2 and 8).
+    /// step attacks of c's pieces near the king (then the sliders square by square)? Up to 2
+    /// squares one by one cost fewer instructions (callgrind, Zuko 003 and Microcosmos: 2 beat
+    /// 1 and 4).
     @inline(__always)
     func testsKingStepsAlone(_ free: UInt128, by c: Int) -> Bool {
-        free.nonzeroBitCount <= 4
+        free.nonzeroBitCount <= 2
     }
 
     /// The squares of rank a (relative rank 0 for black), one per file.
@@ -115,7 +116,7 @@ extension Position {
                 if !isAttacked(to, by: them, vacated: ksq) { n += 1 }
             }
         } else {
-            var steps = free & ~stepAttacks(by: them)
+            var steps = free & ~stepAttacks(by: them, around: ksq)
             while steps != 0 {
                 let to = steps.trailingZeroBitCount
                 steps &= steps &- 1

@@ -175,7 +175,7 @@ extension Position {
         let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
         if free != 0 {
             let alone = testsKingStepsAlone(free, by: them)
-            let stepped: UInt128 = alone ? 0 : stepAttacks(by: them)
+            let stepped: UInt128 = alone ? 0 : stepAttacks(by: them, around: ksq)
             for d in 0..<8 {
                 let to = Int(g.neighbor[ksq * 8 + d])
                 if to < 0 || !Geometry.has(free, to) { continue }
