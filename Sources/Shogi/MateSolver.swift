@@ -169,21 +169,9 @@ final class MateSolver {
     /// check): its legal replies, counted as df-pn counts them once expanded (drops away from the
     /// king one per square, as lazy interposition searches them). 0: mate.
     @inline(__always)
-    func evasionEstimate(scratch: UnsafeMutablePointer<Move>) -> Int {
-        let k = pos.kingSquare[1 - attacker]
-        let n = pos.generateEvasions(scratch, checkers: pos.attackers(of: Int(k), by: attacker))
-        var count = 0
-        var dropSquares: UInt128 = 0
-        for i in 0..<n {
-            let m = scratch[i]
-            if m.isDrop, !Position.adjacent(m.to, Int(k)) {
-                let bit = UInt128(1) << UInt128(m.to)
-                if dropSquares & bit != 0 { continue }
-                dropSquares |= bit
-            }
-            count += 1
-        }
-        return count
+    func evasionEstimate() -> Int {
+        let k = Int(pos.kingSquare[1 - attacker])
+        return pos.evasionCount(checkers: pos.attackers(of: k, by: attacker))
     }
 
     @inline(__always) func countNode() {
@@ -292,11 +280,11 @@ final class MateSolver {
                 let cap = pos.play(m)
                 if isOr {
                     // also the mate-in-1 probe: a check with no legal reply
-                    let c = evasionEstimate(scratch: moves + base + n)
+                    let c = evasionEstimate()
                     if c == 0 { return storeMateInOne(m, captured: cap, key: key, hand: hand) }
                     v.pn = UInt32(c)
                 } else if childRemaining > 2 {
-                    v.dn = UInt32(max(1, pos.generateChecks(moves + base + n)))
+                    v.dn = UInt32(max(1, pos.checkCount(scratch: moves + base + n)))
                 }
                 v.isNew = false
                 childCache[base + i] = v

@@ -47,12 +47,14 @@ extension Position {
         return false
     }
 
-    /// The squares colour `c` attacks by steps and knight jumps (which no piece blocks).
+    /// The squares next to `ksq` that colour `c` attacks by steps and knight jumps (which no
+    /// piece blocks), and maybe others: only pieces within 3 files and ranks of `ksq` can step
+    /// or jump next to it (a knight jumps 2 ranks and 1 file), the others are left out.
     @inline(__always)
-    func stepAttacks(by c: Int) -> UInt128 {
+    func stepAttacks(by c: Int, around ksq: Int) -> UInt128 {
         let g = Geometry.shared
         var m: UInt128 = 0
-        var pieces = occupied[c]
+        var pieces = occupied[c] & Position.nearSquares(ksq, 3)
         while pieces != 0 {
             let s = pieces.trailingZeroBitCount
             pieces &= pieces &- 1
@@ -62,7 +64,8 @@ extension Position {
     }
 
     /// Does a slider of colour `c` attack `sq` along a line, `vacated` treated as empty?
-    /// With `stepAttacks(by: c)` this is `isAttacked`, for many squares at once (king steps).
+    /// With `stepAttacks(by: c, around:)` this is `isAttacked`, for many squares at once (the king's steps
+    /// out of check when it has several free squares).
     @inline(__always)
     func isAttackedBySlider(_ sq: Int, by c: Int, vacated: Int) -> Bool {
         let g = Geometry.shared

@@ -171,14 +171,17 @@ extension Position {
         let us = sideToMove, them = 1 - us
         let ksq = Int(kingSquare[us])
         var n = 0
-        // king steps: the opponent's step attacks once for all of them, then its sliders
+        // king steps, tested as in `evasionCount`
         let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
         if free != 0 {
-            let stepped = stepAttacks(by: them)
+            let alone = testsKingStepsAlone(free, by: them)
+            let stepped: UInt128 = alone ? 0 : stepAttacks(by: them, around: ksq)
             for d in 0..<8 {
                 let to = Int(g.neighbor[ksq * 8 + d])
-                if to < 0 || !Geometry.has(free, to) || Geometry.has(stepped, to) { continue }
-                if !isAttackedBySlider(to, by: them, vacated: ksq) { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
+                if to < 0 || !Geometry.has(free, to) { continue }
+                let attacked = alone ? isAttacked(to, by: them, vacated: ksq)
+                    : Geometry.has(stepped, to) || isAttackedBySlider(to, by: them, vacated: ksq)
+                if !attacked { buf[n] = .board(from: ksq, to: to, promote: false); n += 1 }
             }
         }
         if chk.count > 1 { return n }
@@ -261,16 +264,13 @@ extension Position {
         let pinned: UInt128 = ksq >= 0 ? blockers(king: ksq, blockerColor: us, sliderColor: them) : 0
         let discoverers = blockers(king: ek, blockerColor: us, sliderColor: us)
         var n = 0
-        let kf = ek / 9, kr = ek % 9
-        var pieces = own
+        // a stepping piece far from the king can only check by discovery (`nearSquares`)
+        var pieces = own & (Position.nearSquares(ek, 4) | sliders[us] | discoverers)
         while pieces != 0 {
             let from = pieces.trailingZeroBitCount
             pieces &= pieces &- 1
             let p = piece(from)
             let isDiscoverer = Geometry.has(discoverers, from)
-            // a stepping piece (no slide, promoted or not) moves and attacks at most 2 files and
-            // ranks (a knight): one more than 4 away from the king cannot give check by itself
-            if !isDiscoverer, g.slideMask[p] == 0, abs(from / 9 - kf) > 4 || abs(from % 9 - kr) > 4 { continue }
             var targets = Position.allSquares & ~own
             if !isDiscoverer {
                 // only squares from which the piece, promoted or not, could attack the king on an
