@@ -233,21 +233,7 @@ extension Position {
         let hand = hands[us]
         if !hand.isEmpty {
             for t in 1...7 where hand.count(t) > 0 {
-                let p = Piece.make(t, us)
-                var cand: UInt128 = 0
-                let slide = g.slideMask[p]
-                if slide == 0 {
-                    cand = g.checkFrom[p * 81 + ek]
-                } else {
-                    for d in 0..<8 where slide & (UInt8(1) << d) != 0 {
-                        let back = Geometry.opposite[d]
-                        var line = g.ray[ek * 8 + back]
-                        let first = g.firstAlong(ek, back, in: occ)
-                        if first >= 0 { line &= ~g.ray[first * 8 + back] }
-                        cand |= line
-                    }
-                }
-                var bits = cand & empty
+                var bits = dropChecks(t, us, king: ek) & empty
                 if t == Piece.knight || t == Piece.lance {
                     bits &= ~Position.farRanks(t == Piece.knight ? 2 : 1, us)
                     n += bits.nonzeroBitCount

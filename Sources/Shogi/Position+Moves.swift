@@ -240,6 +240,27 @@ extension Position {
         withUnsafeTemporaryAllocation(of: Move.self, capacity: Position.maxMoves) { b in generateLegal(b.baseAddress!) }
     }
 
+    /// Squares from which a piece of type t dropped by colour c would attack the king on `ek`
+    /// (empty or not; the caller keeps the empty ones).
+    @inline(__always)
+    func dropChecks(_ t: Int, _ c: Int, king ek: Int) -> UInt128 {
+        let g = Geometry.shared
+        let p = Piece.make(t, c)
+        let slide = g.slideMask[p]
+        // steps and jumps: nothing blocks them
+        if slide == 0 { return g.checkFrom[p * 81 + ek] }
+        // lance, bishop, rook: each line back from the king up to its first piece
+        var cand: UInt128 = 0
+        for d in 0..<8 where slide & (UInt8(1) << d) != 0 {
+            let back = Geometry.opposite[d]
+            var line = g.ray[ek * 8 + back]
+            let first = g.firstAlong(ek, back, in: occupiedAll)
+            if first >= 0 { line &= ~g.ray[first * 8 + back] }
+            cand |= line
+        }
+        return cand
+    }
+
     /// Legal moves of the side to move that give check to the opponent's king.
     public mutating func generateChecks(_ buf: UnsafeMutablePointer<Move>) -> Int {
         let us = sideToMove, them = 1 - us
@@ -303,24 +324,7 @@ extension Position {
         let hand = hands[us]
         if !hand.isEmpty {
             for t in 1...7 where hand.count(t) > 0 {
-                let p = Piece.make(t, us)
-                var cand: UInt128 = 0
-                let slide = g.slideMask[p]
-                if slide == 0 {
-                    // steps and jumps: nothing blocks them
-                    cand = g.checkFrom[p * 81 + ek]
-                } else {
-                    // lance, bishop, rook: each line back from the king up to its first piece
-                    let occ = occupiedAll
-                    for d in 0..<8 where slide & (UInt8(1) << d) != 0 {
-                        let back = Geometry.opposite[d]
-                        var line = g.ray[ek * 8 + back]
-                        let first = g.firstAlong(ek, back, in: occ)
-                        if first >= 0 { line &= ~g.ray[first * 8 + back] }
-                        cand |= line
-                    }
-                }
-                var bits = cand & empty
+                var bits = dropChecks(t, us, king: ek) & empty
                 while bits != 0 {
                     let to = bits.trailingZeroBitCount
                     bits &= bits - 1
