@@ -340,7 +340,7 @@ final class MateSolver {
                     return NodeValue(pn: infinitePN, dn: 0, depth: minDepth, hand: disproof)
                 }
                 pn = bestPn
-                dn = UInt32(min(dnSum, UInt64(infinitePN - 1)))
+                dn = UInt32(min(dnSum, UInt64(MateSolver.saturated)))
             } else {
                 dn = infinitePN; var pnSum: UInt64 = 0
                 var proof = Hand(), maxLength: UInt16 = 0
@@ -402,7 +402,7 @@ final class MateSolver {
                     return NodeValue(pn: 0, dn: infinitePN, length: len, hand: ph)
                 }
                 dn = bestDn
-                pn = UInt32(min(pnSum, UInt64(infinitePN - 1)))
+                pn = UInt32(min(pnSum, UInt64(MateSolver.saturated)))
             }
             if pn >= thpn || dn >= thdn || stopped {
                 table.storeUnknown(key, hand, pn: pn, dn: dn, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
@@ -426,6 +426,14 @@ final class MateSolver {
             pos.undo(m, captured: cap)
         }
     }
+
+    /// Where the sums of proof (disproof) numbers stop: one under the largest threshold
+    /// (infinitePN - 1), so that a node whose sum saturated still ranks below every threshold and
+    /// is searched. Sums capped at the threshold itself stopped the root at once on every call:
+    /// in deep bounded searches (proof numbers grow as the replies' product: 10^9 by about 19
+    /// plies) the root's best child reached it and `search` looped, one node a call, without
+    /// progress until the budget ran out (zukou-044, 057, 078, 083).
+    static let saturated = infinitePN - 2
 
     /// Runs df-pn on the current position until it is proven, disproven, or the budget stops it.
     func search(remaining: Int, pathKey: UInt64 = 0) -> NodeValue {

@@ -91,3 +91,18 @@ func solveFile(_ name: String) throws -> [(String, Int?, MateAnswer, String?)] {
     #expect(withoutSearch >= 10, "\(withoutSearch) of 23 lines of 5 plies or more read without a search")
     #expect(defenderMoves > 50)
 }
+
+/// Deep bounded searches, whose proof-number sums saturate: the root must still make progress.
+/// With sums capped at the root's threshold, `search` looped one node a call from zukou-078's
+/// 369,102nd node on and both ran out of any budget; the lengths are the independent solver's
+/// (`kh_minlength_len` of Puzzles/tsume/zukou.tsv).
+@Test func saturatedProofNumbersStillSearch() throws {
+    for (sfen, length) in [("9/9/2l1Sn+B2/2+b1l1l2/6g2/3pkp3/1sR3R2/4+p4/3+p5 b 2NL3g2sn14p 1", 21),
+                           ("9/9/ls7/9/5S2+R/p1S2p3/+lNpPp1+BP1/3k2+pSg/2P2B2R b G2P2g3n2l8p 1", 71)] {
+        let p = try position(sfen)
+        let budget = SearchBudget(limits: Limits(nodeLimit: 3_000_000))
+        let answer = MateSolver(position: p, hashMB: 64, budget: budget).solve(firstProofOnly: false, treeDepth: 0)
+        #expect(answer.verdict == .mate && answer.exact && answer.length == length, "\(sfen): \(answer.length)")
+        #expect(p.verifyMate(answer.line) == nil && answer.line.count == length)
+    }
+}
