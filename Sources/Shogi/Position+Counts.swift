@@ -5,13 +5,13 @@
 // only counted.
 
 extension Position {
-    /// Are the free squares `free` around a king in check tested one by one for attacks by colour
-    /// c (`isAttacked`: each square's neighbours, lines and knight squares), or all at once by the
-    /// step attacks of c's pieces near the king (then the sliders square by square)? Up to 2
+    /// Are the free squares `free` around a king in check tested one by one for attacks
+    /// (`isAttacked`: each square's neighbours, lines and knight squares), or all at once by the
+    /// step attacks of the checking side's pieces near the king (then the sliders square by square)? Up to 2
     /// squares one by one cost fewer instructions (callgrind, Zuko 003 and Microcosmos: 2 beat
     /// 1 and 4).
     @inline(__always)
-    func testsKingStepsAlone(_ free: UInt128, by c: Int) -> Bool {
+    func testsKingStepsAlone(_ free: UInt128) -> Bool {
         free.nonzeroBitCount <= 2
     }
 
@@ -108,7 +108,7 @@ extension Position {
         // knight squares), cheaper than the step attacks of every attacking piece on a crowded
         // board; with more, those step attacks once for all of them, then the sliders
         let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
-        if testsKingStepsAlone(free, by: them) {
+        if testsKingStepsAlone(free) {
             var steps = free
             while steps != 0 {
                 let to = steps.trailingZeroBitCount

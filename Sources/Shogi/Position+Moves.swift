@@ -174,7 +174,7 @@ extension Position {
         // king steps, tested as in `evasionCount`
         let free = g.reach[Piece.king * 81 + ksq] & ~occupied[us]
         if free != 0 {
-            let alone = testsKingStepsAlone(free, by: them)
+            let alone = testsKingStepsAlone(free)
             let stepped: UInt128 = alone ? 0 : stepAttacks(by: them, around: ksq)
             for d in 0..<8 {
                 let to = Int(g.neighbor[ksq * 8 + d])
