@@ -1,6 +1,6 @@
 // The exact shortest mate (plain minimax: every legal defence counts, interpositions included):
-// df-pn proves a mate, then re-proves under shorter bounds (two plies shorter, then bisection)
-// until the bound two plies under the shortest proven mate fails. The main
+// df-pn proves a mate, then re-proves under shorter bounds (`ShorteningSchedule`) until the
+// bound two plies under the shortest proven mate fails. The main
 // line is then read off with bounded proofs: the attacker plays a move that mates within the
 // bound, the defender a reply that is not mated two plies sooner. Also the proof tree.
 import SolverKit
@@ -47,35 +47,19 @@ extension MateSolver {
         answer.iterations.append((MateSolver.unbounded, Int(v.length)))
         debugLog("first proof: \(v.length) plies, \(nodes) nodes, \(answer.firstProofSeconds) s")
         if !firstProofOnly {
-            // Mate within a bound is monotone in the bound, so the exact length is the smallest
-            // odd bound that still proves. Galloping down from the proven length (2, 4, 8, ...
-            // plies under it while proofs keep coming), then bisecting between the largest bound
-            // disproven and the shortest mate proven: a first proof far too long (df-pn may find
-            // a mate of hundreds of plies where one of 5 exists) costs a few iterations, not
-            // hundreds, and the usual case (first proof exact) is one disproof at length - 2.
+            // Re-proving under shorter bounds in the order `ShorteningSchedule` gives.
             answer.exact = true
-            var disproven = -1, step = 2
-            while answer.length - disproven > 2 {
-                var bound = answer.length - step
-                if bound <= disproven || (disproven >= 0 && answer.length - disproven > 8) {
-                    bound = (answer.length + disproven) / 2
-                    if bound % 2 == 0 { bound -= 1 }
-                }
+            var schedule = ShorteningSchedule(proven: answer.length)
+            while !schedule.isExact {
+                let bound = schedule.nextBound
                 let w = search(remaining: bound)
                 debugLog("shortening: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes, \(monotonicSeconds() - start) s")
-                if w.pn == 0 {
-                    answer.length = Int(w.length)
-                    answer.iterations.append((bound, Int(w.length)))
-                    if disproven < 0 { step *= 2 }
-                } else if w.dn == 0 {
-                    answer.iterations.append((bound, nil))
-                    disproven = bound
-                    step = 2
-                } else {
-                    answer.exact = false
-                    break
-                }
+                if w.pn != 0 && w.dn != 0 { answer.exact = false; break }
+                let length: Int? = w.pn == 0 ? Int(w.length) : nil
+                schedule.record(bound: bound, provenLength: length)
+                answer.iterations.append((bound, length))
             }
+            answer.length = schedule.proven
         }
         if stopped {
             // The shortening ran out of budget: the mate stands, its line is read off as proven

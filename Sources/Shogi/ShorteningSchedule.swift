@@ -1,0 +1,54 @@
+// The order in which the exact shortest-mate search tries its length bounds, between the
+// largest bound disproven and the shortest mate proven.
+
+/// Which bound to search next when shortening a proven mate to the exact minimum.
+///
+/// Mate within a bound is monotone in the bound, so the exact length is the smallest odd bound
+/// that still proves. What costs is the disproofs, and a disproof's cost depends on what the
+/// table already holds: one searched straight after a proof of a much longer bound (or the
+/// unbounded first proof) can cost many times more than the same disproof reached by steps of
+/// two plies from a smaller bound, whose searches leave work-in-progress entries shaped for the
+/// next one (iterative deepening). zukou-089 (exact 43): no mate within 41 straight after the
+/// first proof was still open after 58M nodes; within 35, then 37, 39, 41: 14.2M nodes in all.
+/// So the first bound is 8 plies under the proof, not 2; while proofs keep coming the step
+/// doubles (a first proof of hundreds of plies where one of 5 exists costs a few searches, not
+/// hundreds); once a bound is disproven, the bounds above it are searched in steps of two
+/// (bisecting first while the bracket is wider than `ascentGap`).
+struct ShorteningSchedule {
+    /// Plies under the first proof of the first bound tried.
+    static let firstStep = 8
+    /// Brackets wider than this are bisected before the ascent.
+    static let ascentGap = 16
+
+    /// The shortest mate proven so far (plies, odd).
+    private(set) var proven: Int
+    /// The largest bound shown to have no mate within it; -1 when none is.
+    private(set) var disproven = -1
+    private var step = ShorteningSchedule.firstStep
+
+    init(proven: Int) { self.proven = proven }
+
+    /// True when no odd bound is left between the two: `proven` is the exact length.
+    var isExact: Bool { proven - disproven <= 2 }
+
+    /// The next bound to search: odd, above `disproven` and under `proven` (while not exact).
+    var nextBound: Int {
+        if disproven < 0 { return max(1, proven - step) }
+        if proven - disproven > ShorteningSchedule.ascentGap {
+            let middle = (proven + disproven) / 2
+            return middle % 2 == 0 ? middle - 1 : middle
+        }
+        return disproven + 2
+    }
+
+    /// Records a search's outcome: a mate of `provenLength` plies (at most `bound`) or, when
+    /// nil, no mate within `bound`.
+    mutating func record(bound: Int, provenLength: Int?) {
+        if let length = provenLength {
+            proven = min(proven, length)
+            if disproven < 0 { step *= 2 }
+        } else {
+            disproven = max(disproven, bound)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+// The order of the exact-length search's bounds, against an oracle that answers like the solver:
+// a bound at or above the exact length proves a mate (of any length between the exact one and
+// the bound), one under it is disproven.
+import Testing
+@testable import Shogi
+
+/// Runs the schedule from a first proof of `first` plies for a problem whose shortest mate is
+/// `exact`; the oracle's proofs are as long as the bound allows (`longest`) or exact. Returns
+/// each bound searched with the bracket (disproven, proven) it was chosen in, and the final state.
+private func run(exact: Int, first: Int, longest: Bool) -> ([(bound: Int, disproven: Int, proven: Int)], ShorteningSchedule) {
+    var schedule = ShorteningSchedule(proven: first)
+    var steps: [(bound: Int, disproven: Int, proven: Int)] = []
+    while !schedule.isExact && steps.count < 1000 {
+        let bound = schedule.nextBound
+        steps.append((bound, schedule.disproven, schedule.proven))
+        schedule.record(bound: bound, provenLength: bound >= exact ? (longest ? bound : exact) : nil)
+    }
+    return (steps, schedule)
+}
+
+@Test func scheduleEndsAtTheExactLengthWithoutRepeatingABound() {
+    for exact in stride(from: 1, through: 301, by: 2) {
+        for first in stride(from: exact, through: exact + 400, by: 2) {
+            for longest in [false, true] {
+                let (steps, schedule) = run(exact: exact, first: first, longest: longest)
+                let bounds = steps.map(\.bound)
+                #expect(schedule.isExact && schedule.proven == exact && schedule.disproven == exact - 2)
+                #expect(Set(bounds).count == bounds.count)
+                #expect(steps.allSatisfy { $0.bound % 2 == 1 && $0.bound > $0.disproven && $0.bound < $0.proven })
+                // a first proof hundreds of plies too long costs a few searches, not hundreds
+                #expect(bounds.count <= 20, "exact \(exact), first \(first): \(bounds)")
+            }
+        }
+    }
+}
+
+@Test func scheduleClimbsInStepsOfTwoAfterItsFirstDisproof() {
+    // the usual case, a first proof that is exact: one disproof 8 plies under it, then steps of
+    // two up to the bound two under it; never the disproof straight under the proof first
+    #expect(run(exact: 43, first: 43, longest: true).0.map(\.bound) == [35, 37, 39, 41])
+    #expect(run(exact: 5, first: 5, longest: true).0.map(\.bound) == [1, 3])
+    // while proofs come the step doubles (8, 16, 32, 64); then bisection while the bracket is
+    // wider than 16 plies, and the climb
+    #expect(run(exact: 101, first: 201, longest: true).0.map(\.bound) == [193, 177, 145, 81, 113, 97, 99, 101])
+    for exact in stride(from: 1, through: 301, by: 2) {
+        for first in stride(from: exact, through: exact + 400, by: 2) {
+            for (bound, disproven, proven) in run(exact: exact, first: first, longest: false).0 where disproven >= 0 {
+                if proven - disproven <= ShorteningSchedule.ascentGap {
+                    #expect(bound == disproven + 2)
+                } else {
+                    #expect(abs(2 * bound - (proven + disproven)) <= 2)
+                }
+            }
+        }
+    }
+}
