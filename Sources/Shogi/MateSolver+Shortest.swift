@@ -56,7 +56,7 @@ extension MateSolver {
                 debugLog("shortening: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes, \(monotonicSeconds() - start) s")
                 if w.pn != 0 && w.dn != 0 { answer.exact = false; break }
                 let length: Int? = w.pn == 0 ? Int(w.length) : nil
-                schedule.record(bound: bound, provenLength: length)
+                schedule.record(bound: bound, provenLength: length, noMateWithin: Int(w.depth))
                 answer.iterations.append((bound, length))
             }
             answer.length = schedule.proven

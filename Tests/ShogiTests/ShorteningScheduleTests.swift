@@ -5,15 +5,17 @@ import Testing
 @testable import Shogi
 
 /// Runs the schedule from a first proof of `first` plies for a problem whose shortest mate is
-/// `exact`; the oracle's proofs are as long as the bound allows (`longest`) or exact. Returns
+/// `exact`; the oracle's proofs are as long as the bound allows (`longest`) or exact, and its
+/// disproofs show no mate within the bound or (`deep`) within exact - 1 plies. Returns
 /// each bound searched with the bracket (disproven, proven) it was chosen in, and the final state.
-private func run(exact: Int, first: Int, longest: Bool) -> ([(bound: Int, disproven: Int, proven: Int)], ShorteningSchedule) {
+private func run(exact: Int, first: Int, longest: Bool, deep: Bool = false) -> ([(bound: Int, disproven: Int, proven: Int)], ShorteningSchedule) {
     var schedule = ShorteningSchedule(proven: first)
     var steps: [(bound: Int, disproven: Int, proven: Int)] = []
     while !schedule.isExact && steps.count < 1000 {
         let bound = schedule.nextBound
         steps.append((bound, schedule.disproven, schedule.proven))
-        schedule.record(bound: bound, provenLength: bound >= exact ? (longest ? bound : exact) : nil)
+        schedule.record(bound: bound, provenLength: bound >= exact ? (longest ? bound : exact) : nil,
+                        noMateWithin: deep ? exact - 1 : bound)
     }
     return (steps, schedule)
 }
@@ -21,15 +23,17 @@ private func run(exact: Int, first: Int, longest: Bool) -> ([(bound: Int, dispro
 @Test func scheduleEndsAtTheExactLengthWithoutRepeatingABound() {
     for exact in stride(from: 1, through: 301, by: 2) {
         for first in stride(from: exact, through: exact + 400, by: 2) {
-            for longest in [false, true] {
-                let (steps, schedule) = run(exact: exact, first: first, longest: longest)
+            for longest in [false, true] { for deep in [false, true] {
+                let (steps, schedule) = run(exact: exact, first: first, longest: longest, deep: deep)
                 let bounds = steps.map(\.bound)
                 #expect(schedule.isExact && schedule.proven == exact && schedule.disproven == exact - 2)
                 #expect(Set(bounds).count == bounds.count)
                 #expect(steps.allSatisfy { $0.bound % 2 == 1 && $0.bound > $0.disproven && $0.bound < $0.proven })
                 // a first proof hundreds of plies too long costs a few searches, not hundreds
                 #expect(bounds.count <= 20, "exact \(exact), first \(first): \(bounds)")
-            }
+                // a disproof that shows more settles the length at once
+                if deep { #expect(bounds.filter { $0 < exact }.count <= 1) }
+            } }
         }
     }
 }
