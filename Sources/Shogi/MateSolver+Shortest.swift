@@ -16,6 +16,9 @@ struct MateAnswer {
     var tree: JSON = .null
     /// Iterations of the shortest-mate search: (bound, proven length or nil when disproven).
     var iterations: [(Int, Int?)] = []
+    /// Shown by the shortening: no mate within this many plies (0: nothing shown). With `length`
+    /// it brackets the exact length when the budget ran out before it was established.
+    var noMateWithin = 0
     /// Nodes and seconds of the first (unbounded) proof, before the shortening.
     var firstProofNodes: UInt64 = 0
     var firstProofSeconds = 0.0
@@ -60,6 +63,7 @@ extension MateSolver {
                 answer.iterations.append((bound, length))
             }
             answer.length = schedule.proven
+            answer.noMateWithin = max(0, schedule.disproven)
         }
         if stopped {
             // The shortening ran out of budget: the mate stands, its line is read off as proven

@@ -95,8 +95,12 @@ enum TsumeRun {
                     result += [("pv", JSON(a.line.map(\.usi))), ("kif", .string(problem.position.kifLine(a.line).joined(separator: " "))),
                                ("verified", JSON(check == nil))]
                 }
-                result.append(("bound", .object([("lengthAtMost", JSON(a.length))])))
-                summary = "limit: mate proven in \(a.length) plies or fewer, shortest not established"
+                // the exact length lies between the two (a bound disproven leaves it at least 2 more)
+                let atLeast = a.noMateWithin > 0 ? a.noMateWithin + 2 : 1
+                result.append(("bound", .object([("lengthAtLeast", JSON(atLeast)), ("lengthAtMost", JSON(a.length))])))
+                summary = a.noMateWithin > 0
+                    ? "limit: mate proven in \(a.length) plies or fewer, none within \(a.noMateWithin); shortest not established"
+                    : "limit: mate proven in \(a.length) plies or fewer, shortest not established"
             } else {
                 result = [("mate", .null)]
                 summary = "limit: undecided"

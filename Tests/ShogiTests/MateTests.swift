@@ -106,3 +106,23 @@ func solveFile(_ name: String) throws -> [(String, Int?, MateAnswer, String?)] {
         #expect(p.verifyMate(answer.line) == nil && answer.line.count == length)
     }
 }
+
+/// A budget that runs out during the shortening still reports what it showed: zukou-011, whose
+/// exact length is 49 (`kh_minlength_len` of Puzzles/tsume/zukou.tsv), stopped mid-climb lies
+/// between `lengthAtLeast` (two more than the largest bound disproven) and the mate proven.
+@Test func limitBracketsTheExactLength() throws {
+    let p = try position("r+b2n4/1Pk1p4/pp1sG4/N1+s1+p4/2P1+R4/+pB1LN4/9/9/9 b SN3gs3l11p 1")
+    let problem = TsumeProblem(name: "zukou-011", location: SourceLocation(file: "zukou.tsv", line: 12), position: p)
+    // about 3.4M nodes disprove the first bound (33), 1.1M more the next
+    let budget = SearchBudget(limits: Limits(nodeLimit: 4_000_000))
+    let outcome = TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 64, treeDepth: 0, budget: budget))
+    #expect(outcome.status == .limit)
+    let atLeast = try #require(outcome.result["bound"]?["lengthAtLeast"]?.intValue)
+    let atMost = try #require(outcome.result["bound"]?["lengthAtMost"]?.intValue)
+    #expect(atLeast > 1 && atLeast <= 49 && 49 <= atMost, "\(atLeast)...\(atMost)")
+    let disproven = (outcome.result["iterations"]?.arrayValue ?? []).compactMap { i -> Int? in
+        i["proven"] == .null ? i["bound"]?.intValue : nil
+    }
+    #expect(disproven.max().map { $0 + 2 <= atLeast } == true)
+    #expect(outcome.summary.contains("none within \(atLeast - 2)"))
+}
