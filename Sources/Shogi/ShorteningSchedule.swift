@@ -45,8 +45,8 @@ struct ShorteningSchedule {
 
     /// Records a search's outcome: a mate of `provenLength` plies (at most `bound`) or, when
     /// nil, no mate within `bound`, or within `noMateWithin` plies when the disproof showed more
-    /// (a disproof's depth is the least of its children's: Microcosmos' disproof of 1461 held to
-    /// 1521, which spares the climb eight searches).
+    /// (a disproof's depth is the least of its children's: Microcosmos' disproof of 1469 showed
+    /// none within 1521, which spares the climb 26 searches).
     mutating func record(bound: Int, provenLength: Int?, noMateWithin: Int = 0) {
         if let length = provenLength {
             proven = min(proven, length)
