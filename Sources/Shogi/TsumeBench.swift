@@ -65,9 +65,13 @@ enum TsumeBench {
                     let nodes = UInt64(outcome.stats.first?.1.intValue ?? 0)
                     let cpu = outcome.stats.first(where: { $0.0 == "cpuSeconds" })?.1.doubleValue ?? seconds
                     let r = outcome.result
-                    // a length not shown shortest is an upper bound: "<=N"
+                    // a length not shown shortest is an upper bound, "<=N", or a bracket, "L..N",
+                    // when the shortening disproved the bounds under L before the budget ran out
                     var length = r["length"] ?? (r["mate"] == .bool(false) ? "nomate" : .null)
-                    if r["shortest"] == .bool(false), let n = r["length"]?.intValue { length = .string("<=\(n)") }
+                    if r["shortest"] == .bool(false), let n = r["length"]?.intValue {
+                        let least = r["bound"]?["lengthAtLeast"]?.intValue ?? 1
+                        length = .string(least > 1 ? "\(least)..\(n)" : "<=\(n)")
+                    }
                     var columns: [(String, JSON)] = [("status", .string(outcome.status.rawValue)),
                                                      ("length", length),
                                                      ("expected", r["expectedLength"] ?? .null)]
