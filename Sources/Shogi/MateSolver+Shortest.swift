@@ -41,6 +41,7 @@ extension MateSolver {
     /// Proves mate, then shortens it to the exact minimum unless `firstProofOnly`.
     func solve(firstProofOnly: Bool, treeDepth: Int) -> MateAnswer {
         let start = monotonicSeconds()
+        oneDropPerLine = firstProofOnly
         let v = search(remaining: MateSolver.unbounded)
         if v.dn == 0, v.pn != 0 { return MateAnswer(verdict: .noMate, exact: true) }
         if v.pn != 0 { return MateAnswer(verdict: .limit) }
