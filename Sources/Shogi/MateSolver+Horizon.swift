@@ -1,15 +1,9 @@
-// The horizon of a bounded search: an attacker node with at most `horizon` plies left is decided
-// by a direct search (checks, replies, mates in 1) instead of df-pn expansion, which would store
-// every check's defender node and every reply's attacker node in the table.
+// The horizon of a bounded search: an attacker node with three plies left is decided by a
+// direct mate-in-3 search (checks, replies, mate-in-1 tests) instead of df-pn expansion, which
+// would store every check's defender node and every reply's attacker node in the table.
 import SolverKit
 
 extension MateSolver {
-    /// Plies left at which an attacker node is searched directly. Measured on eleven Zuko
-    /// problems (1 thread, 256 MB) and zukou-008's climb to no mate within 25 (2 GB): 3 cut the
-    /// CPU time by 15-20% against df-pn down to the mate-in-1 test; 5 cut it on some (zukou-037
-    /// 39 -> 27 s) and raised it on others (zukou-070 6.5 -> 9.3 s, 008's climb 49 s -> open).
-    static let horizon = 3
-
     /// Mate in 1 among the checks at `checks[0..<n]`: its index, or -1.
     @inline(__always)
     func mateInOneIndex(_ checks: UnsafeMutablePointer<Move>, _ n: Int) -> Int {
@@ -23,12 +17,15 @@ extension MateSolver {
         return -1
     }
 
-    /// Mate within `r` plies (odd, at least 3) from the current attacker position, whose `n`
-    /// checks are at `checks` and none of them mates at once; the space after them is scratch.
-    /// Returns the length of a mate found (not always the shortest), 0 when there is none, nil
-    /// when a position of the path comes up: df-pn must handle that repetition (a disproof
-    /// resting on it holds on this path only). The position itself is not yet on the path.
-    func horizonMate(_ r: Int, checks: UnsafeMutablePointer<Move>, _ n: Int) -> Int? {
+    /// Mate in 3 from the current attacker position, whose `n` checks are at `checks` and none
+    /// of them mates at once (the space after them is scratch): true or false, or nil when a
+    /// position of the path comes up, whose repetition df-pn must handle (a disproof resting on
+    /// it holds on this path only). The position itself is not yet on the path.
+    /// Measured against df-pn down to the mate-in-1 test: eleven Zuko problems (1 thread,
+    /// 256 MB) 95.3 -> 78.6 CPU-s, zukou-008's climb to no mate within 25 (2 GB) 61.5 -> 49.4 s.
+    /// Searching five plies so (recursively) cut some (zukou-037 39 -> 27 s) and slowed others
+    /// (zukou-070 6.5 -> 9.3 s, 008's climb 49 s -> open).
+    func mateInThree(checks: UnsafeMutablePointer<Move>, _ n: Int) -> Bool? {
         let replies = checks + n
         pushPath(pos.fullKey)
         defer { popPath() }
@@ -41,7 +38,7 @@ extension MateSolver {
             pushPath(pos.fullKey)
             defer { popPath() }
             let e = pos.generateLegal(replies)
-            var longest = 0
+            var mates = e > 0
             for j in 0..<e {
                 let d = replies[j]
                 let dcap = pos.play(d)
@@ -49,17 +46,10 @@ extension MateSolver {
                 countNode()
                 if pathContains(pos.fullKey) { return nil }
                 let next = replies + e
-                let c = pos.generateChecks(next)
-                let found: Int
-                if mateInOneIndex(next, c) >= 0 { found = 1 }
-                else if r < 5 { found = 0 }
-                else if let f = horizonMate(r - 2, checks: next, c) { found = f }
-                else { return nil }
-                if found == 0 { longest = 0; break }
-                longest = max(longest, found + 2)
+                if mateInOneIndex(next, pos.generateChecks(next)) < 0 { mates = false; break }
             }
-            if longest > 0 { return longest }
+            if mates { return true }
         }
-        return 0
+        return false
     }
 }

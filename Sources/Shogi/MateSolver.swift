@@ -245,22 +245,22 @@ final class MateSolver {
                 return NodeValue(pn: infinitePN, dn: 0, depth: 0, hand: hand)
             }
         }
-        if isOr, remaining <= MateSolver.horizon + 1 {
-            // Horizon of a bounded search: only short mates fit, so they are searched directly
-            // instead of expanding (and storing) every check's defender node; most bounded nodes
-            // are here.
+        if isOr, remaining <= 4 {
+            // Horizon of a bounded search: only mates in 1 and 3 fit, so they are searched
+            // directly instead of expanding (and storing) every check's defender node; most
+            // bounded nodes are here.
             let i = mateInOneIndex(moves + base, n)
             if i >= 0 {
                 let m = moves[base + i]
                 return storeMateInOne(m, captured: pos.play(m), key: key, hand: hand)
             }
-            let found = remaining < 3 ? 0 : pathLength + remaining < MateSolver.maxPly ? horizonMate(remaining, checks: moves + base, n) : nil
-            if let length = found {
+            let mates = remaining < 3 ? false : pathLength + remaining < MateSolver.maxPly ? mateInThree(checks: moves + base, n) : nil
+            if let mates {
                 // stored for the node's own hand: the nodes under it are not kept to derive a smaller one
                 let amount = UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF))
-                if length > 0 {
-                    table.storeProven(key, current: hand, proofHand: hand, length: UInt16(length), amount: amount)
-                    return NodeValue(pn: 0, dn: infinitePN, length: UInt16(length), hand: hand)
+                if mates {
+                    table.storeProven(key, current: hand, proofHand: hand, length: 3, amount: amount)
+                    return NodeValue(pn: 0, dn: infinitePN, length: 3, hand: hand)
                 }
                 let depth = UInt16(remaining)
                 table.storeDisproven(key, current: hand, disproofHand: hand, depth: depth, amount: amount)
