@@ -114,7 +114,7 @@ public final class BatchRunner {
     func closingLine(wallSeconds: Double) -> String {
         // Every failure that is not a limit is an error: a bad position, file or path.
         let errors = failures - stoppedByLimit
-        return "perfectplay \(configuration.verb.rawValue): \(NumberFormat.grouped(processed)) positions, "
+        return "perfectplay \(configuration.verb.rawValue): \(NumberFormat.grouped(processed)) position\(processed == 1 ? "" : "s"), "
             + "\(NumberFormat.grouped(solved)) solved, \(stoppedByLimit) stopped by a limit, \(errors) error\(errors == 1 ? "" : "s"), "
             + "\(NumberFormat.seconds(wallSeconds)) s; reports in \(configuration.outDirectory)/index.html"
     }
