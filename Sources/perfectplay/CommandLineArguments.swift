@@ -1,4 +1,4 @@
-// Parsing the command line into a verb, paths and options (DESIGN.md "Command line").
+// Parsing the command line into a verb, paths and options (README "Command line").
 
 import SolverKit
 
