@@ -1,5 +1,5 @@
-// The `analyze` result of a .battleship position: exact layout count, per-cell counts, the best
-// shot, and the probabilities derived from them.
+// The `analyze` of a .battleship position: exact layout count, per-cell counts and the best
+// shot (`BattleshipResult` writes them with the probabilities derived from them).
 
 import SolverKit
 
@@ -23,33 +23,6 @@ public struct BattleshipAnalysis: Sendable {
             if best == nil || count.cells[cell] > bestCount { best = cell; bestCount = count.cells[cell] }
         }
         return count.layouts == 0 ? nil : best
-    }
-
-    public var json: JSON {
-        let shape = record.shape
-        let rows: [JSON] = (0..<shape.height).map { r in .array((0..<shape.width).map { JSON(count.cells[r * shape.width + $0]) }) }
-        let probabilities: [JSON] = (0..<shape.height).map { r in
-            .array((0..<shape.width).map { c -> JSON in
-                guard count.layouts > 0 else { return .double(0) }
-                let p = Double(count.cells[r * shape.width + c]) / Double(count.layouts)
-                return .double((p * 1e6).rounded() / 1e6)
-            })
-        }
-        var fields: [(String, JSON)] = [
-            ("size", .string("\(shape.width)x\(shape.height)")),
-            ("fleet", JSON(record.fleet)),
-            ("layouts", JSON(count.layouts)),
-            ("cells", .array(rows)),
-        ]
-        if let best = bestShot {
-            fields.append(("bestShot", .string(shape.name(of: best))))
-            fields.append(("bestShotLayouts", JSON(count.cells[best])))
-            fields.append(("bestShotProbability", .double(Double(count.cells[best]) / Double(count.layouts))))
-        } else {
-            fields.append(("bestShot", .null))
-        }
-        fields.append(("probabilities", .array(probabilities)))
-        return .object(fields)
     }
 
     public var summary: String {
