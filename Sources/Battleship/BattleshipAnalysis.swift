@@ -3,11 +3,11 @@
 
 import SolverKit
 
-public struct BattleshipAnalysis: Sendable {
-    public var record: ShotRecord
-    public var count: LayoutCount
+struct BattleshipAnalysis: Sendable {
+    var record: ShotRecord
+    var count: LayoutCount
 
-    public init(record: ShotRecord, threads: Int, budget: SearchBudget? = nil) {
+    init(record: ShotRecord, threads: Int, budget: SearchBudget? = nil) {
         self.record = record
         let counter = LayoutCounter(shape: record.shape, fleet: record.fleet)
         let check: (@Sendable (UInt64) -> Bool)? = budget.map { b in { @Sendable n in b.shouldStop(nodes: n) } }
@@ -16,7 +16,7 @@ public struct BattleshipAnalysis: Sendable {
 
     /// The unknown cell most likely to hold a ship (first in row-major order on ties), or nil
     /// when no layout fits or nothing is left to fire at.
-    public var bestShot: Int? {
+    var bestShot: Int? {
         var best: Int? = nil
         var bestCount: UInt128 = 0
         for cell in 0..<record.shape.cellCount where record.unknown & record.shape.bit(cell) != 0 {
@@ -25,7 +25,7 @@ public struct BattleshipAnalysis: Sendable {
         return count.layouts == 0 ? nil : best
     }
 
-    public var summary: String {
+    var summary: String {
         guard let best = bestShot else { return "\(count.layouts) layouts" }
         let pct = Double(count.cells[best]) / Double(count.layouts) * 100
         return "\(count.layouts) layouts, best shot \(record.shape.name(of: best)) (\(String(format1: pct))%)"

@@ -3,42 +3,42 @@
 // table (`QuartoSolver+Split.swift`).
 
 /// Exact value of a position or move, seen from the side to move there.
-public struct Value: Hashable, Sendable, Comparable, CustomStringConvertible {
+struct Value: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The search score: `mate - d` win in d plies, `d - mate` loss in d plies, 0 draw.
-    public var score: Int
+    var score: Int
     /// Plies to the end of the game under perfect play (fastest win, slowest loss; a draw runs
     /// to the full board).
-    public var distance: Int
+    var distance: Int
 
-    public var outcome: String { score > 0 ? "win" : score < 0 ? "loss" : "draw" }
-    public var description: String { "\(outcome) in \(distance)" }
-    public static func < (a: Value, b: Value) -> Bool { a.score < b.score }
+    var outcome: String { score > 0 ? "win" : score < 0 ? "loss" : "draw" }
+    var description: String { "\(outcome) in \(distance)" }
+    static func < (a: Value, b: Value) -> Bool { a.score < b.score }
 }
 
-public struct SearchStatistics: Sendable {
-    public var nodes: UInt64 = 0
-    public var tableProbes: UInt64 = 0
-    public var tableHits: UInt64 = 0
+struct SearchStatistics: Sendable {
+    var nodes: UInt64 = 0
+    var tableProbes: UInt64 = 0
+    var tableHits: UInt64 = 0
 }
 
 /// Solves positions of one rule set. Not thread-safe itself (one call at a time); each call runs
 /// `threads` search threads on a shared transposition table, splitting the moves of the first
 /// plies among them (`QuartoSolver+Split.swift`).
-public final class QuartoSolver: @unchecked Sendable {
-    public let group: SymmetryGroup
-    public let table: TranspositionTable
-    public let threads: Int
-    public let tableMinEmpties: Int
+final class QuartoSolver: @unchecked Sendable {
+    let group: SymmetryGroup
+    let table: TranspositionTable
+    let threads: Int
+    let tableMinEmpties: Int
     /// Called with the total node count every few thousand nodes; true stops the search.
     let shouldStop: @Sendable (UInt64) -> Bool
-    public internal(set) var statistics = SearchStatistics()
+    var statistics = SearchStatistics()
     /// Set once a limit stopped a search: later answers are nil.
-    public internal(set) var stopped = false
+    var stopped = false
     /// The last `value(of:)`'s win/draw/loss (1, 0, -1) once known: the bound a limit leaves
     /// when it stops the distance search.
-    public private(set) var knownOutcome: Int?
+    private(set) var knownOutcome: Int?
 
-    public init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int? = nil,
+    init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int? = nil,
                 group: SymmetryGroup? = nil, table: TranspositionTable? = nil,
                 shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
         self.group = group ?? SymmetryGroup(rules: rules)
@@ -50,7 +50,7 @@ public final class QuartoSolver: @unchecked Sendable {
     }
 
     /// Exact value of a position, or nil when a limit stopped the search.
-    public func value(of position: Position) -> Value? {
+    func value(of position: Position) -> Value? {
         // win/draw/loss first (a narrow window proves a draw fastest), the distance only for a win or loss
         knownOutcome = nil
         guard let wdl = search(position, alpha: -1, beta: 1) else { return nil }
@@ -106,7 +106,7 @@ public final class QuartoSolver: @unchecked Sendable {
     }
 
     /// Exact value of every legal move (seen from the side to move), or nil when stopped.
-    public func analyze(_ position: Position) -> [(move: Move, value: Value)]? {
+    func analyze(_ position: Position) -> [(move: Move, value: Value)]? {
         var out: [(move: Move, value: Value)] = []
         for c in moveClasses(position) {
             let score: Int
@@ -134,7 +134,7 @@ public final class QuartoSolver: @unchecked Sendable {
     }
 
     /// Every move that keeps the value `score` of `position`, or nil when stopped.
-    public func bestMoves(_ position: Position, score: Int) -> [Move]? {
+    func bestMoves(_ position: Position, score: Int) -> [Move]? {
         var out: [Move] = []
         for c in moveClasses(position) {
             guard let ok = moveHasScore(c.successor, score) else { return nil }
@@ -145,7 +145,7 @@ public final class QuartoSolver: @unchecked Sendable {
 
     /// Every move that wins, at any distance (a null-window search of each successor class at
     /// the win/not-win boundary), or nil when stopped. Empty when the position is not a win.
-    public func winningMoves(_ position: Position) -> [Move]? {
+    func winningMoves(_ position: Position) -> [Move]? {
         var out: [Move] = []
         for c in moveClasses(position) {
             switch c.successor {
@@ -161,7 +161,7 @@ public final class QuartoSolver: @unchecked Sendable {
 
     /// A principal line from `position` with value `score`: at each step the first move that
     /// keeps the value, to the end of the game. Nil when stopped.
-    public func principalLine(_ position: Position, score: Int, first: Move? = nil) -> [Move]? {
+    func principalLine(_ position: Position, score: Int, first: Move? = nil) -> [Move]? {
         var line: [Move] = []
         var p = position, s = score
         while !p.isOver {

@@ -5,7 +5,7 @@
 /// Scores are from the side to move: `mate - plies` for a win that ends the game `plies` plies
 /// after the root, `plies - mate` for a loss, 0 for a draw (a draw always runs to the full board).
 /// A ply is one move: a placement with its hand-over (or the lone choice at the start).
-public let mate = 100
+let mate = 100
 
 /// One search thread's state. The hot path works on raw bitboards: `occ` the occupied squares,
 /// `bits` the four attribute lanes (see `Board`), `avail` the pieces that can still be handed over.
