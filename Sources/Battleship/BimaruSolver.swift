@@ -113,6 +113,7 @@ struct BimaruSolver {
 
     func search(_ i: Int, start: Int, occupied: UInt128, blocked: UInt128, state: inout SearchState, cap: Int,
                 shouldStop: ((UInt64) -> Bool)?) {
+        assert(invariantsHold(occupied: occupied, blocked: blocked, state))
         if i == lengths.count {
             if mustShip & ~occupied == 0 {
                 state.found += 1

@@ -61,6 +61,7 @@ final class LayoutCounter: @unchecked Sendable {
     func count(_ shots: ShotRecord, threads: Int = 1, useSymmetry: Bool = true,
                       shouldStop: (@Sendable (UInt64) -> Bool)? = nil) -> LayoutCount {
         precondition(shots.shape == shape && shots.fleet == fleet)
+        assert(shots.invariantsHold)
         let C = table.classCount
         let n = fleet.count
         let internalOf = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })

@@ -46,6 +46,7 @@ struct SimulatedGame {
         } else {
             record.misses |= bit
         }
+        assert(invariantsHold, "shot at \(shape.name(of: cell)) broke the game's invariants")
     }
 
     /// A uniformly random layout: independent uniform placements, rejected on overlap.

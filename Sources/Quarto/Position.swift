@@ -118,6 +118,7 @@ extension Position {
         var p = self
         if let s = move.square, let h = hand { p.board = board.placing(h, at: s) }
         p.hand = move.given
+        assert(isMove(move, leading: p), "\(move) is not a move of\n\(text)")
         return p
     }
 

@@ -61,6 +61,7 @@ extension SearchThread {
 
     /// Root of a search: any position (piece in hand or not, an immediate win possible).
     func root(_ board: Board, _ avail: UInt16, _ hand: Int?, _ alphaIn: Int, _ betaIn: Int) -> Int {
+        assert(SearchThread.nodeInvariantsHold(board.occupied, board.attributes, avail, hand ?? -1))
         let occ = board.occupied, bits = board.attributes
         if occ == 0xFFFF { return 0 }
         if let h = hand {

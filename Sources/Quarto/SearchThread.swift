@@ -139,6 +139,7 @@ final class SearchThread {
     /// Value of the node where the side to move must place `hand`, which cannot win at once
     /// (the caller handed over a safe piece). Fail-soft alpha-beta; `ply` counts from the root.
     func search(_ occ: UInt16, _ bits: UInt64, _ avail: UInt16, _ hand: Int, _ alphaIn: Int, _ betaIn: Int, _ ply: Int) -> Int {
+        assert(SearchThread.nodeInvariantsHold(occ, bits, avail, hand))
         nodes &+= 1
         if nodes & 0xFFF == 0, shouldStop(nodes) { stopped = true }
         if stopped { return 0 }
