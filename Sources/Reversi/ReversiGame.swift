@@ -26,7 +26,7 @@ public enum ReversiGame: GameDefinition {
             index += 1
             let name = ffoBase.map { "FFO #\($0 + index - 1)" } ?? "#\(index)"
             return parsed.map { record in
-                PositionJob(name: name, location: record.location) { context in run(record, context) }
+                PositionJob(name: record.name ?? name, location: record.location) { context in run(record, context) }
             }
         }
     }
@@ -113,7 +113,19 @@ public enum ReversiGame: GameDefinition {
             outcome.continuedEarlier = continued
             return outcome
         }
-        result += [
+        var outcome = solvedOutcome(record, solved, everyMove: everyMove, stats: stats)
+        outcome.continuedEarlier = continued
+        return outcome
+    }
+
+    /// The record of a finished solve or analysis of `record` (also what `merge --tree` joins).
+    static func solvedOutcome(_ record: ObfRecord, _ solved: EndgameResult, everyMove: Bool,
+                              stats: [(String, JSON)]) -> Outcome {
+        let position = record.position
+        var result: [(String, JSON)] = [
+            ("board", .string(position.obfText)),
+            ("toMove", .string(position.blackToMove ? "black" : "white")),
+            ("empties", .int(position.emptyCount)),
             ("score", .int(solved.score)),
             ("bestMoves", JSON(solved.bestMoves.map(moveName))),
             ("pv", JSON(solved.pv.map(moveName))),
@@ -128,9 +140,7 @@ public enum ReversiGame: GameDefinition {
             if !mismatches.isEmpty { result.append(("mismatches", .array(mismatches))) }
             summary += mismatches.isEmpty ? " (annotations match)" : " (\(mismatches.count) annotation(s) differ)"
         }
-        var outcome = Outcome(status: .solved, result: .object(result), stats: stats, summary: summary)
-        outcome.continuedEarlier = continued
-        return outcome
+        return Outcome(status: .solved, result: .object(result), stats: stats, summary: summary)
     }
 
     /// With `--resume`, the move scores an earlier `analyze` of this position proved before a
