@@ -78,7 +78,6 @@ struct EndgameSearch {
         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
     ]
 
-    let diagonals: UnsafeMutablePointer<UInt64>
     /// Last-flip tables (Bitboard.lineFlipTable, Bitboard.squareDiagonals).
     let lastFlipLines: UnsafeMutablePointer<UInt8>
     let squareDiagonals: UnsafeMutablePointer<UInt64>
@@ -112,7 +111,6 @@ struct EndgameSearch {
 
     init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64) {
         self.control = control
-        self.diagonals = Bitboard.diagonals
         self.lastFlipLines = Bitboard.lineFlipTable
         self.squareDiagonals = Bitboard.squareDiagonals
         self.neighbours = Bitboard.neighbourTable
@@ -177,7 +175,7 @@ struct EndgameSearch {
     @inline(__always)
     func stabilityBound(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int) -> Int? {
         guard alpha >= stabilityThresholds[n] - stabilityOffset else { return nil }
-        let bound = squareCount - 2 * Bitboard.stableDiscs(o, p, diagonals: diagonals, outside: ~mask,
+        let bound = squareCount - 2 * Bitboard.stableDiscs(o, p, outside: ~mask,
                                                            edgeColumns: edgeColumns, edgeRows: edgeRows).nonzeroBitCount
         return bound <= alpha ? bound : nil
     }
