@@ -4,6 +4,7 @@
 // moves, a principal variation and, for `analyze`, the exact score of every root move (each
 // root move's value is the negamax of its own subtree, so every split depth gives them all).
 
+import Foundation
 import SolverKit
 
 extension ReversiGame {
@@ -15,7 +16,9 @@ extension ReversiGame {
         switch first {
         case .failure(let error): return .failure(error)
         case .success(let record):
-            var work = split(record, depth: depth, verb: verb)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = String(lines[record.location.line - 1]).trimmingCharacters(in: .whitespacesAndNewlines)
+            var work = split(record, line: line, depth: depth, verb: verb)
             work.rootLine = record.location.line
             return .success(work)
         }
@@ -25,9 +28,9 @@ extension ReversiGame {
     /// `{"moves": [[MOVE, CHILD], ...]}` (MOVE a square name or "pass"); CHILD is
     /// `{"end": SCORE}` for a finished game (its mover's view), `{"unit": "uK", "symmetry": S}`
     /// at the depth (the unit is the child seen through board symmetry S, so its principal
-    /// variation maps back), or a node. The head keeps the root's `.obf` line (board, side,
-    /// annotations) and the verb of the joined record.
-    static func split(_ root: ObfRecord, depth: Int, verb: Verb) -> WorkSplit {
+    /// variation maps back), or a node. The head keeps the root's `.obf` line as written (board,
+    /// side, annotations: the joined record's `position`) and the verb of the joined record.
+    static func split(_ root: ObfRecord, line: String, depth: Int, verb: Verb) -> WorkSplit {
         let size = root.position.geometry.size
         var unitIndex: [Position: Int] = [:]
         var units = ""
@@ -64,7 +67,6 @@ extension ReversiGame {
         // a finished game: the root itself is the one unit.
         let depth = verb == .analyze ? max(1, depth) : depth
         let tree = depth == 0 || root.position.isGameOver ? unit(root.position) : node(root.position, depth)
-        let line = root.position.obfText + root.annotations.map { "; \(moveName($0.square)):\(signed($0.score))" }.joined()
         return WorkSplit(units: "% Work units of perfectplay split (depth \(depth)); solve each, then merge --tree.\n" + units,
                          unitCount: unitIndex.count, verb: .solve,
                          tree: .object([("obf", .string(line)), ("verb", .string(verb.rawValue)), ("root", tree)]),
@@ -142,7 +144,7 @@ extension ReversiGame {
                 solved.bestMoves = squares(units[name]?.result["bestMoves"], symmetry: symmetry).sorted()
             }
         }
-        var outcome = solvedOutcome(record, solved, everyMove: verb == .analyze, stats: [
+        var outcome = solvedOutcome(record, line, solved, everyMove: verb == .analyze, stats: [
             ("nodes", JSON(UInt64(nodes))), ("seconds", .double(seconds)), ("units", .int(units.count)),
         ])
         outcome.summary += " (joined from \(units.count) units)"

@@ -54,7 +54,7 @@ import Testing
         let (outcome, _) = try joined(Self.line, depth: depth, verb: verb)
         let result = outcome.result
         #expect(outcome.status == .solved)
-        for key in ["board", "toMove", "empties", "score", "bestMoves", "annotationsMatch"] {
+        for key in ["position", "board", "toMove", "empties", "score", "bestMoves", "annotationsMatch"] {
             #expect(result[key] == single[key], "\(key)")
         }
         #expect(result["score"]?.intValue == 10)
