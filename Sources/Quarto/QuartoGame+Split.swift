@@ -5,7 +5,9 @@
 import SolverKit
 
 extension QuartoGame {
+    /// The units give the root's value, distance and best moves: a split of `solve` only.
     public static func split(text: String, file: String, depth: Int, verb: Verb) -> Result<WorkSplit, ParseError>? {
+        guard verb == .solve else { return nil }
         guard let first = QuartoFormat.parse(text: text, file: file).first else {
             return .failure(ParseError("no position in the file", at: SourceLocation(file: file, line: 1)))
         }
