@@ -89,6 +89,6 @@ enum PegBench {
                 rows.append(BenchRow("total", [("nodes", JSON(table.nodes)), ("seconds", JSON(wall)), ("cpuSeconds", JSON(cpu))]))
                 return rows
             },
-        ] + frenchSuites
+        ] + frenchSuites + moveSuites
     }
 }

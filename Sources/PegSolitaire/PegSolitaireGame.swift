@@ -63,14 +63,13 @@ public enum PegSolitaireGame: GameDefinition {
         let stats: [(String, JSON)] = [("nodes", JSON(r.space.children)), ("visited", .int(r.visited)),
                                         ("seconds", JSON(budget.elapsed))]
         guard let solvable = r.solvable else {
-            // The best bound so far: once the state space is done, solvable is known and the
-            // breadth-first search bounds the fewest moves from below.
-            var result: [(String, JSON)] = [("solvable", r.moves > 0 ? .bool(true) : .null), ("target", .string(problem.targetDescription))]
-            if r.moves > 0 { result.append(("bound", .object([("fewestMovesAtLeast", .int(r.moves))]))) }
+            // The best bound so far: no solution has fewer moves than the search has ruled out.
+            var result: [(String, JSON)] = [("solvable", .null), ("target", .string(problem.targetDescription))]
+            if r.movesAtLeast > 0 { result.append(("bound", .object([("fewestMovesAtLeast", .int(r.movesAtLeast))]))) }
             return Outcome(status: .limit, result: .object(result), stats: stats,
-                           summary: r.moves > 0 ? "limit reached: solvable, fewest moves >= \(r.moves)" : "limit reached, undecided")
+                           summary: r.movesAtLeast > 0 ? "limit reached: fewest moves >= \(r.movesAtLeast) if solvable" : "limit reached, undecided")
         }
-        var outcome = solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: solvable ? nil : "exhaustive search", stats: stats)
+        var outcome = solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: solvable ? nil : (problem.target.pegsLeft == 1 && problem.target != .pegs(1) ? "exhaustive search (bidirectional search over moves: the two sides ran dry without meeting)" : "exhaustive search"), stats: stats)
         if solvable, case .object(var fields) = outcome.result {
             fields.append(("fewestMoves", .int(r.moves)))
             outcome.result = .object(fields)
