@@ -165,6 +165,12 @@ public final class MoveSearch: @unchecked Sendable {
         var frontier: [UInt64]
         var depth = 0
         var levels: [Int]
+        /// Fewest and most pegs in the frontier.
+        var fewestPegs = 0, mostPegs = 0
+        mutating func measure() {
+            fewestPegs = frontier.map(\.nonzeroBitCount).min() ?? 0
+            mostPegs = frontier.map(\.nonzeroBitCount).max() ?? 0
+        }
     }
 
     public func solve() -> MoveSearchResult {
@@ -175,6 +181,7 @@ public final class MoveSearch: @unchecked Sendable {
         defer { forward.seen.free(); backward.seen.free() }
         for s in starts where forward.seen.insert(tables.canonical(s), depth: 0) { forward.frontier.append(tables.canonical(s)) }
         for f in finishes where backward.seen.insert(tables.canonical(f), depth: 0) { backward.frontier.append(tables.canonical(f)) }
+        forward.measure(); backward.measure()
         forward.levels = [forward.frontier.count]
         backward.levels = [backward.frontier.count]
         var meeting: UInt64? = forward.frontier.first { backward.seen.contains($0) }
@@ -188,11 +195,13 @@ public final class MoveSearch: @unchecked Sendable {
                 result.movesAtLeast = forward.depth + backward.depth + 1
                 break
             }
+            // The side with the smaller frontier (the usual rule; the branching of reverse
+            // moves from few pegs is huge at first but falls as the peg bound tightens).
             let growForward = forward.frontier.count <= backward.frontier.count
             if growForward {
-                meeting = grow(&forward, against: backward.seen, forward: true, result: &result)
+                meeting = grow(&forward, against: backward.seen, forward: true, pegBound: backward.fewestPegs, result: &result)
             } else {
-                meeting = grow(&backward, against: forward.seen, forward: false, result: &result)
+                meeting = grow(&backward, against: forward.seen, forward: false, pegBound: forward.mostPegs, result: &result)
             }
             log?("moves \(forward.depth)+\(backward.depth): forward \(forward.frontier.count) new (\(forward.seen.count) seen), backward \(backward.frontier.count) new (\(backward.seen.count) seen), \(result.children) children, \(Int(monotonicSeconds() - t0)) s")
         }
@@ -218,7 +227,14 @@ public final class MoveSearch: @unchecked Sendable {
     }
 
     /// Grows `side` by one move; returns a position found on the other side, if any.
-    func grow(_ side: inout Side, against other: DepthMap, forward: Bool, result: inout MoveSearchResult) -> UInt64? {
+    /// `pegBound`: forward, the fewest pegs of the backward frontier; backward, the most pegs of
+    /// the forward frontier. Positions past it are dropped: with a solution X_0 ... X_D of the
+    /// fewest moves and the sides at depths a, b with a + b < D, X_a is in the forward frontier
+    /// and X_{D-b} in the backward one, so pegs(X_{a+1}) >= pegs(X_{D-b}) >= fewest pegs of the
+    /// backward frontier, and likewise backward; these bounds only tighten as the sides grow
+    /// (forward moves remove pegs, reverse moves add them), and a chain past the bound stays
+    /// past it, so it is not extended.
+    func grow(_ side: inout Side, against other: DepthMap, forward: Bool, pegBound: Int, result: inout MoveSearchResult) -> UInt64? {
         let depth = side.depth + 1
         var next: [UInt64] = []
         var meeting: UInt64? = nil
@@ -242,7 +258,8 @@ public final class MoveSearch: @unchecked Sendable {
                 var generated: UInt64 = 0
                 let visit = { (c: UInt64) -> Bool in
                     generated &+= 1
-                    guard forward ? self.passesForward(c) : self.passesBackward(c) else { return false }
+                    guard forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
+                                  : c.nonzeroBitCount <= pegBound && self.passesBackward(c) else { return false }
                     let key = self.tables.canonical(c)
                     if !seen.contains(key) {
                         out.reserve(out.count + 1)
@@ -273,6 +290,7 @@ public final class MoveSearch: @unchecked Sendable {
         side.depth = depth
         side.frontier = next
         side.levels.append(next.count)
+        side.measure()
         return meeting
     }
 
