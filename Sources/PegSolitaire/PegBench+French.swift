@@ -1,22 +1,85 @@
-// `perfectplay bench peg-french-d3d5`: the French start/finish pair the depth-first table
-// leaves open, decided by meeting in the middle.
+// `perfectplay bench peg-french-table`: every single-vacancy -> single-peg pair of the French
+// board decided (position class, exhaustive depth-first search, or a replayed solution), with
+// the fewest moves of every solvable pair; `peg-french-d3d5`: the pair the depth-first search
+// leaves open (d3 -> d5), decided independently by meeting in the middle.
 import SolverKit
 
 extension PegBench {
+    /// A meet-in-the-middle verdict: the replayed solution, or the positions examined.
+    static func meetingRow(board: Board, start: Int, finish: Int, _ r: MeetInTheMiddleResult) -> BenchRow {
+        let solvable: JSON = r.solvable.map { JSON.bool($0) } ?? JSON.null
+        let begin = board.allHoles & ~(UInt64(1) << UInt64(start))
+        let replayed = r.solvable == true && board.replay(r.jumps, from: begin) == UInt64(1) << UInt64(finish)
+        let proof = r.solvable == true ? "solution replayed" : r.solvable == false ? "exhaustive meet in the middle" : "stopped"
+        return BenchRow("\(board.names[start])->\(board.names[finish]) (meet in the middle)", [
+            ("solvable", solvable), ("proof", .string(proof)), ("replayed", .bool(replayed)), ("jumps", .int(r.jumps.count)),
+            ("moves", .int(board.moveCount(r.jumps))), ("solution", .string(board.moveStrings(r.jumps).joined(separator: " "))),
+            ("forwardLevels", .string(r.forwardLevels.map(String.init).joined(separator: " "))),
+            ("positions", JSON(UInt64(r.forwardLevels.reduce(0, +) + r.backwardLevels.reduce(0, +)))),
+            ("children", JSON(r.children)), ("peakMB", .int(r.peakBytes >> 20)), ("seconds", JSON(r.seconds)),
+        ])
+    }
+
     static var frenchSuites: [BenchSuite] {
         [
+            BenchSuite(name: "peg-french-table", summary: "French 37: every single-vacancy -> single-peg pair decided, with the fewest moves") { context in
+                let board = problem(french).board
+                let n = board.holeCount
+                let classes = PositionClass(board: board)
+                let (table, wall, cpu) = timed { FinishTable.compute(board: board, shouldStop: { _ in false }) }
+                var byClass = 0, bySearch = 0, open: [(Int, Int)] = []
+                var pairs: [(Int, Int)] = []
+                for s in 0..<n {
+                    for f in 0..<n {
+                        switch table.entries[s][f] {
+                        case .solvable: pairs.append((s, f))
+                        case .unknown: pairs.append((s, f)); open.append((s, f))
+                        case .impossible:
+                            if classes.of(board.allHoles & ~(UInt64(1) << UInt64(s))) != classes.of(UInt64(1) << UInt64(f)) { byClass += 1 } else { bySearch += 1 }
+                        }
+                    }
+                }
+                context.log("depth-first table: \(pairs.count - open.count) solvable, \(byClass) impossible by class, \(bySearch) by search, \(open.count) open")
+                // Fewest moves of every solvable or open pair: a replayed solution decides an
+                // open pair; a search that runs dry proves it impossible.
+                let (movesFound, wall2, cpu2) = timed { fewestMovesTable(board: board, pairs: pairs, threads: context.threads, log: { context.log($0) }) }
+                // An open pair the move search left undecided (memory bound): meet in the middle.
+                var moves = movesFound
+                var meetRows: [BenchRow] = []
+                let perms = board.automorphisms()
+                var decidedByMeeting: [Int: MeetInTheMiddleResult] = [:]
+                for (s, f) in open where moves[s][f]?.moves == nil && moves[s][f]?.impossible != true {
+                    let (rs, rf) = pairRepresentative(s, f, perms)
+                    let r: MeetInTheMiddleResult
+                    if let known = decidedByMeeting[rs * n + rf] { r = known } else {
+                        r = MeetInTheMiddle(board: board, start: rs, finish: rf, log: { context.log($0) }).solve()
+                        decidedByMeeting[rs * n + rf] = r
+                        meetRows.append(meetingRow(board: board, start: rs, finish: rf, r))
+                    }
+                    if r.solvable == false { moves[s][f]?.impossible = true }
+                }
+                var stillOpen = 0
+                for (s, f) in open where moves[s][f]?.moves == nil && moves[s][f]?.impossible != true {
+                    let (rs, rf) = pairRepresentative(s, f, perms)
+                    if decidedByMeeting[rs * n + rf]?.solvable != true { stillOpen += 1 }
+                }
+                var rows = movesRows(board: board, table: moves) + meetRows
+                rows.append(BenchRow("total", [
+                    ("pairs", .int(n * n)), ("solvable", .int(pairs.filter { moves[$0.0][$0.1]?.moves != nil }.count)),
+                    ("impossibleByClass", .int(byClass)), ("impossibleBySearch", .int(bySearch + open.filter { moves[$0.0][$0.1]?.impossible == true }.count)),
+                    ("openAfterDepthFirst", .string(open.map { "\(board.names[$0.0])->\(board.names[$0.1])" }.joined(separator: " "))),
+                    ("undecided", .int(stillOpen)), ("depthFirstNodes", JSON(table.nodes)),
+                    ("seconds", JSON(wall + wall2)), ("cpuSeconds", JSON(cpu + cpu2)),
+                ]))
+                return rows
+            },
             BenchSuite(name: "peg-french-d3d5", summary: "French 37: vacancy d3 -> one peg on d5, by meeting in the middle") { context in
                 let p = problem(french)
                 let board = p.board
                 let search = MeetInTheMiddle(board: board, start: board.hole(named: "d3")!, finish: board.hole(named: "d5")!,
                                              log: { context.log($0) })
                 let r = search.solve()
-                let solvable: JSON = r.solvable.map { JSON.bool($0) } ?? JSON.null
-                var columns: [(String, JSON)] = [("solvable", solvable)]
-                if r.solvable == true { columns.append(("moves", JSON(board.moveStrings(r.jumps)))) }
-                columns += [("forwardLevels", JSON.array(r.forwardLevels.map { JSON.int($0) })), ("children", JSON(r.children)),
-                            ("peakMB", .int(r.peakBytes >> 20)), ("seconds", JSON(r.seconds))]
-                return [BenchRow("d3-d5", columns)]
+                return [meetingRow(board: board, start: board.hole(named: "d3")!, finish: board.hole(named: "d5")!, r)]
             },
         ]
     }

@@ -79,16 +79,6 @@ enum PegBench {
                                                      ("fewestMoves", .int(f.moves)), ("seconds", JSON(wall))])
                 }
             },
-            BenchSuite(name: "peg-french-table", summary: "French 37: single-vacancy starts vs one-peg finishes") { context in
-                let p = problem(french)
-                let (table, wall, cpu) = timed { FinishTable.compute(board: p.board, shouldStop: { _ in false }) }
-                var rows = p.board.names.indices.map { s in
-                    BenchRow(p.board.names[s], [("finishes", JSON(table.finishes(from: s).map { p.board.names[$0] })),
-                                                ("undecided", JSON(table.entries[s].indices.filter { table.entries[s][$0] == .unknown }.map { p.board.names[$0] }))])
-                }
-                rows.append(BenchRow("total", [("nodes", JSON(table.nodes)), ("seconds", JSON(wall)), ("cpuSeconds", JSON(cpu))]))
-                return rows
-            },
         ] + frenchSuites + moveSuites
     }
 }
