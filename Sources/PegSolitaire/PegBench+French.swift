@@ -20,6 +20,9 @@ extension PegBench {
         ])
     }
 
+    /// The French move searches stop at this many bytes (their lower bound is then reported).
+    static let frenchMoveByteLimit = 3 << 29
+
     static var frenchSuites: [BenchSuite] {
         [
             BenchSuite(name: "peg-french-table", summary: "French 37: every single-vacancy -> single-peg pair decided, with the fewest moves") { context in
@@ -42,7 +45,9 @@ extension PegBench {
                 context.log("depth-first table: \(pairs.count - open.count) solvable, \(byClass) impossible by class, \(bySearch) by search, \(open.count) open")
                 // Fewest moves of every solvable or open pair: a replayed solution decides an
                 // open pair; a search that runs dry proves it impossible.
-                let (movesFound, wall2, cpu2) = timed { fewestMovesTable(board: board, pairs: pairs, threads: context.threads, log: { context.log($0) }) }
+                let (movesFound, wall2, cpu2) = timed {
+                    fewestMovesTable(board: board, pairs: pairs, threads: context.threads, byteLimit: frenchMoveByteLimit, log: { context.log($0) })
+                }
                 // An open pair the move search left undecided (memory bound): meet in the middle.
                 var moves = movesFound
                 var meetRows: [BenchRow] = []
@@ -57,11 +62,21 @@ extension PegBench {
                         meetRows.append(meetingRow(board: board, start: rs, finish: rf, r))
                     }
                     if r.solvable == false { moves[s][f]?.impossible = true }
+                    if r.solvable == true { moves[s][f]?.atMost = board.moveCount(r.jumps) }
                 }
                 var stillOpen = 0
                 for (s, f) in open where moves[s][f]?.moves == nil && moves[s][f]?.impossible != true {
                     let (rs, rf) = pairRepresentative(s, f, perms)
                     if decidedByMeeting[rs * n + rf]?.solvable != true { stillOpen += 1 }
+                }
+                // The depth-first solutions bound the fewest moves from above.
+                for s in 0..<n {
+                    for f in 0..<n {
+                        if case .solvable(let jumps) = table.entries[s][f], moves[s][f]?.moves == nil {
+                            let bound = min(moves[s][f]?.atMost ?? Int.max, board.moveCount(jumps))
+                            moves[s][f]?.atMost = bound
+                        }
+                    }
                 }
                 var rows = movesRows(board: board, table: moves) + meetRows
                 rows.append(BenchRow("total", [

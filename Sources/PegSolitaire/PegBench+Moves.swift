@@ -40,6 +40,8 @@ extension PegBench {
         var moves: Int?
         var impossible = false
         var atLeast = 0
+        /// Moves of a known solution (an upper bound while the fewest are not decided).
+        var atMost: Int? = nil
         var jumps: [Int] = []
         var nodes: UInt64 = 0
         var seconds = 0.0
@@ -86,7 +88,8 @@ extension PegBench {
         for s in 0..<n {
             for f in 0..<n {
                 guard let e = table[s][f], pairRepresentative(s, f, perms) == (s, f) else { continue }
-                let moves: JSON = e.moves.map { JSON.int($0) } ?? JSON.string(e.impossible ? "impossible" : ">= \(e.atLeast)")
+                let moves: JSON = e.moves.map { JSON.int($0) }
+                    ?? JSON.string(e.impossible ? "impossible" : "\(e.atLeast)-\(e.atMost.map(String.init) ?? "?") (memory bound)")
                 rows.append(BenchRow("\(board.names[s])->\(board.names[f])", [
                     ("moves", moves), ("jumps", .int(e.jumps.count)), ("replayed", .bool(e.moves != nil)),
                     ("solution", .string(board.moveStrings(e.jumps).joined(separator: " "))),
@@ -97,7 +100,7 @@ extension PegBench {
         for s in 0..<n {
             let finishes = (0..<n).compactMap { f -> String? in
                 guard let e = table[s][f], !e.impossible else { return nil }
-                return "\(board.names[f]) \(e.moves.map(String.init) ?? ">=\(e.atLeast)")"
+                return "\(board.names[f]) \(e.moves.map(String.init) ?? "\(e.atLeast)-\(e.atMost.map(String.init) ?? "?")")"
             }
             rows.append(BenchRow(board.names[s], [("finishes (fewest moves)", .string(finishes.isEmpty ? "none" : finishes.joined(separator: ", ")))]))
         }
