@@ -70,6 +70,19 @@ extension BattleshipGame {
         return out
     }
 
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let done = records.filter { $0.status == .solved }
+        var parts: [String] = []
+        let puzzles = done.filter { $0.result["solutions"] != nil }
+        if !puzzles.isEmpty {
+            parts.append("\(puzzles.count) puzzle\(puzzles.count == 1 ? "" : "s"), "
+                         + "\(puzzles.count { $0.result["solutions"]?.intValue == 1 }) with a unique solution")
+        }
+        let grids = done.filter { $0.result["layouts"] != nil }
+        if !grids.isEmpty { parts.append("\(grids.count) grid\(grids.count == 1 ? "" : "s"): exact layout counts and best shot") }
+        return HeadlineParts.join(parts, records: records)
+    }
+
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
         var charts: [BarChart] = []
         // A shot-count histogram, when a record carries one (e.g. {"histogram": {"17": 3, ...}} or [[shots, games]...]).

@@ -55,6 +55,22 @@ extension PegSolitaireGame {
         return out + "</table>"
     }
 
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let done = records.filter { $0.status == .solved }
+        let solvable = done.count { $0.result["solvable"]?.boolValue == true }
+        let impossible = done.count { $0.result["solvable"]?.boolValue == false }
+        let counted = done.count { $0.result["positions"] != nil }
+        var parts: [String] = []
+        if solvable + impossible > 0 {
+            parts.append("\(solvable) solvable, \(impossible) impossible")
+            if solvable > 0, done.allSatisfy({ $0.result["solvable"]?.boolValue != true || $0.result["verified"]?.boolValue == true }) {
+                parts.append("every solution replayed")
+            }
+        }
+        if counted > 0 { parts.append("\(counted) state space\(counted == 1 ? "" : "s") counted") }
+        return HeadlineParts.join(parts, records: records)
+    }
+
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
         var charts: [BarChart] = []
         for record in records {

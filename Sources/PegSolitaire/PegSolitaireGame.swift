@@ -119,8 +119,9 @@ public enum PegSolitaireGame: GameDefinition {
             return Outcome(status: .limit, result: result, stats: stats, summary: "limit reached after \(r.levels.count) levels")
         }
         return Outcome(result: result, stats: stats,
-                       summary: "\(r.positions) positions (\(r.canonicalPositions) up to symmetry), \(r.solutions) solutions"
-                        + (classes.map { " (\($0) up to symmetry)" } ?? "") + ", \(r.games) games")
+                       summary: "\(NumberFormat.grouped(r.positions)) positions (\(NumberFormat.grouped(r.canonicalPositions)) up to symmetry), "
+                        + "\(NumberFormat.grouped(r.solutions)) solutions"
+                        + (classes.map { " (\(NumberFormat.grouped($0)) up to symmetry)" } ?? "") + ", \(NumberFormat.grouped(r.games)) games")
     }
 
     static func countJSON(_ problem: PegProblem, _ r: StateSpaceResult, solutionsUpToSymmetry: UInt128? = nil) -> JSON {

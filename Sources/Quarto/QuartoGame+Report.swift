@@ -45,6 +45,20 @@ extension QuartoGame {
         return out
     }
 
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let values = records.filter { $0.status == .solved }.compactMap { $0.result["value"]?.stringValue }
+        var parts: [String] = []
+        if !values.isEmpty {
+            let counts = ["win", "draw", "loss"].compactMap { v -> String? in
+                let n = values.count { $0 == v }
+                return n == 0 ? nil : "\(n) \(v == "loss" ? "loss" : v)\(n == 1 ? "" : v == "loss" ? "es" : "s")"
+            }
+            parts.append(counts.joined(separator: ", ") + " for the side to move")
+        }
+        if records.contains(where: { $0.result["drawnFullBoards"] != nil }) { parts.append("drawn full boards counted") }
+        return HeadlineParts.join(parts, records: records)
+    }
+
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
         let valued = records.filter { $0.result["value"]?.stringValue != nil }
         guard !valued.isEmpty else { return [] }

@@ -56,6 +56,21 @@ extension ReversiGame {
         return out
     }
 
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let scored = records.filter { $0.status == .solved && $0.result["score"] != nil }
+        var parts: [String] = []
+        if !scored.isEmpty {
+            parts.append("\(scored.count) exact score\(scored.count == 1 ? "" : "s")"
+                         + (scored.contains { $0.result["moves"] != nil } ? " with every move's value" : ""))
+            let annotated = scored.filter { $0.result["annotationsMatch"] != nil }
+            if !annotated.isEmpty {
+                parts.append("\(annotated.count { $0.result["annotationsMatch"]?.boolValue == true }) of \(annotated.count) match the annotations")
+            }
+        }
+        if records.contains(where: { $0.result["perft"] != nil }) { parts.append("perft counted") }
+        return HeadlineParts.join(parts, records: records)
+    }
+
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
         let scored = records.compactMap { r -> (String, Double)? in
             guard let score = r.result["score"]?.intValue else { return nil }

@@ -6,6 +6,24 @@ import SolverKit
 
 extension ShogiGame {
     public static func reportFragment(for record: ResultRecord) -> String? { ShogiReport.fragment(for: record) }
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let mates = records.filter { $0.status == .solved && $0.result["mate"]?.boolValue == true }
+        let noMate = records.count { $0.status == .solved && $0.result["mate"]?.boolValue == false }
+        var parts: [String] = []
+        let lengths = mates.compactMap { $0.result["length"]?.intValue }
+        if let low = lengths.min(), let high = lengths.max() {
+            parts.append("\(NumberFormat.grouped(mates.count)) mates in \(low == high ? "\(low)" : "\(low)-\(high)") plies")
+            if mates.allSatisfy({ $0.result["verified"]?.boolValue == true }) { parts.append("every line verified") }
+        }
+        if noMate > 0 { parts.append("\(noMate) without mate") }
+        let expected = records.filter { $0.result["lengthMatches"] != nil }
+        if !expected.isEmpty {
+            let matching = expected.count { $0.result["lengthMatches"]?.boolValue == true }
+            parts.append("\(NumberFormat.grouped(matching)) of \(NumberFormat.grouped(expected.count)) = the expected length")
+        }
+        if records.contains(where: { $0.result["perft"] != nil }) { parts.append("perft counted") }
+        return HeadlineParts.join(parts, records: records)
+    }
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { ShogiReport.charts(for: records) }
 }
 

@@ -28,6 +28,9 @@ public protocol GameDefinition {
     static func reportFragment(for record: ResultRecord) -> String?
     /// Collection-wide charts for `index.html` (e.g. mate lengths across a tsume collection).
     static func reportCharts(for records: [ResultRecord]) -> [BarChart]
+    /// One line saying what a collection's positions came to, for the run's `index.html`
+    /// ("1231 mates, 1-11 plies, every line verified").
+    static func collectionHeadline(for records: [ResultRecord]) -> String
 }
 
 extension GameDefinition {
@@ -41,6 +44,7 @@ extension GameDefinition {
         throw WorkTreeError("\(id) has no tree to join")
     }
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { [] }
+    public static func collectionHeadline(for records: [ResultRecord]) -> String { GenericHeadline.line(for: records) }
 }
 
 /// A command-line option a game understands, for `--help` and for argument parsing.

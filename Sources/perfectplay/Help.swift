@@ -22,7 +22,10 @@ enum Help {
     from the file extension: \(extensionList).
 
     Results go to stdout (a line a position, or JSON Lines with --jsonl) and to
-    Reports/<collection>/results.jsonl and summary.md, written as each position finishes.
+    Reports/<collection>/ (results.jsonl, written as each position finishes; summary.md and
+    index.html with the boards drawn). Reports/index.html links every collection; the run's
+    last line on stderr gives its counts, its time and that page.
+    Try: perfectplay solve Puzzles/*/tour      (the bundled tour, a minute or two)
     Exit codes: 0 all positions processed; 1 some failed to parse or hit a limit (the others are
     still solved and written); 2 usage error; 130 interrupted (Ctrl-C; finished work is kept).
     """

@@ -49,6 +49,7 @@ enum PerfectPlayCommand {
             configuration.limits = arguments.limits
             configuration.flags = arguments.flags
             configuration.shard = arguments.shard
+            configuration.commandLine = (["perfectplay"] + argv).joined(separator: " ")
             return BatchRunner(configuration: configuration, catalog: catalog).run()
         default:
             return gameVerb(verb, rest)

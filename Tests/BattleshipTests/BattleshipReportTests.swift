@@ -25,7 +25,7 @@ private func record(_ path: String, text: String) throws -> ResultRecord {
 
 @Suite struct BattleshipReportTests {
     @Test func bimaruPuzzleAndCheckedSolution() throws {
-        let path = bundled("Puzzles/battleship/sample.bimaru")
+        let path = bundled("Puzzles/battleship/tour/sample.bimaru")
         let r = try record(path, text: try String(contentsOfFile: path, encoding: .utf8))
         let html = try #require(BattleshipGame.reportFragment(for: r))
         #expect(occurrences("<svg", in: html) == 2)
@@ -50,7 +50,7 @@ private func record(_ path: String, text: String) throws -> ResultRecord {
     }
 
     @Test func bogusSourceGivesASentence() throws {
-        let path = bundled("Puzzles/battleship/sample.bimaru")
+        let path = bundled("Puzzles/battleship/tour/sample.bimaru")
         var r = try record(path, text: try String(contentsOfFile: path, encoding: .utf8))
         r.source = "/nonexistent.bimaru:4"
         #expect(BattleshipGame.reportFragment(for: r)?.contains("Cannot draw this position") == true)

@@ -10,7 +10,7 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
 
 @Suite struct PegSolitaireReportTests {
     func solvedRecord() throws -> ResultRecord {
-        let path = bundled("Puzzles/peg/triangle-5.peg")
+        let path = bundled("Puzzles/peg/tour/triangle-5.peg")
         let job = try PegSolitaireGame.load(text: try String(contentsOfFile: path, encoding: .utf8), file: path)[0].get()
         let outcome = job.run(SolveContext(verb: .solve, threads: 1, hashMB: 8))
         return ResultRecord(game: PegSolitaireGame.id, verb: .solve, job: job, outcome: outcome)

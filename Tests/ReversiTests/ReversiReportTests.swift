@@ -17,7 +17,7 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
 
 @Suite struct ReversiReportTests {
     func analyzedRecord() throws -> ResultRecord {
-        let path = bundled("Puzzles/reversi/fforum-1-19.obf")
+        let path = bundled("Puzzles/reversi/tour/fforum-1-19.obf")
         let job = try ReversiGame.load(text: try String(contentsOfFile: path, encoding: .utf8), file: path)[0].get()
         let outcome = job.run(SolveContext(verb: .analyze, threads: 2, hashMB: 8))
         return ResultRecord(game: ReversiGame.id, verb: .analyze, job: job, outcome: outcome)

@@ -27,7 +27,7 @@ private func expectations(in folder: URL) throws -> [Expectation] {
     #expect(Set(files) == Set(expected.map(\.file)))
 
     let out = temporaryDirectory()
-    let good = packageRoot.appendingPathComponent("Puzzles/peg/english.peg").path
+    let good = packageRoot.appendingPathComponent("Puzzles/peg/tour/english.peg").path
     let (code, stdout, stderr) = try perfectplay(["solve", "--out", out, folder.path, good])
     #expect(code == 1)
     let errorLines = stderr.split(separator: "\n").map(String.init)
