@@ -9,7 +9,7 @@ extension PegBench {
     static let triangleMoves: [Int: Int] = [4: 5, 5: 9, 6: 9, 7: 12, 8: 13, 9: 16, 10: 18]
 
     /// Both sides' tables stop at `byteLimit` (the row then gives the lower bound reached).
-    static let moveSearchByteLimit = 6 << 30
+    static let moveSearchByteLimit = 3 << 30
 
     static func triangleRow(side n: Int, threads: Int, byteLimit: Int = moveSearchByteLimit, log: @escaping (String) -> Void) -> BenchRow {
         let board = triangle(side: n, vacancy: 1).board
@@ -109,8 +109,11 @@ extension PegBench {
 
     static var moveSuites: [BenchSuite] {
         [
-            BenchSuite(name: "peg-triangle-moves", summary: "Triangles n = 4..10: fewest moves over all one-vacancy -> one-peg problems (OEIS A127500)") { context in
-                (4...10).map { n in triangleRow(side: n, threads: context.threads, log: { context.log($0) }) }
+            BenchSuite(name: "peg-triangle-moves", summary: "Triangles n = 4..8: fewest moves over all one-vacancy -> one-peg problems (OEIS A127500)") { context in
+                (4...8).map { n in triangleRow(side: n, threads: context.threads, log: { context.log($0) }) }
+            },
+            BenchSuite(name: "peg-triangle-moves-large", summary: "Triangles n = 9..11: fewest moves (OEIS A127500), each to a 3 GB bound") { context in
+                (9...11).map { n in triangleRow(side: n, threads: context.threads, log: { context.log($0) }) }
             },
             BenchSuite(name: "peg-english-moves", summary: "English 33: fewest moves of every single-vacancy -> single-peg problem the position class allows") { context in
                 let board = problem(english).board
