@@ -21,7 +21,7 @@ extension PegBench {
     }
 
     /// The French move searches stop at this many bytes (their lower bound is then reported).
-    static let frenchMoveByteLimit = 3 << 29
+    static let frenchMoveByteLimit = 1 << 27
 
     static var frenchSuites: [BenchSuite] {
         [
