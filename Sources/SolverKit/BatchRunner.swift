@@ -79,13 +79,34 @@ public final class BatchRunner {
     /// 130 interrupted.
     public func run() -> Int32 {
         var files: [String] = []
+        var skipped: [String: Int] = [:]  // per game: files in folders whose game lacks the verb
+        let verb = configuration.verb
         for path in configuration.paths {
             switch discover(path) {
-            case .success(let found): files += found
+            case .success(let found):
+                let named = found == [path]
+                for file in found {
+                    let ext = (file as NSString).pathExtension
+                    guard let game = catalog.game(forExtension: ext) else { continue }
+                    if game.support(verb, forExtension: ext) != nil {
+                        files.append(file)
+                    } else if named {
+                        // A file named on the command line gets what the verb says or a clear refusal.
+                        let verbs = game.verbList(forExtension: ext)
+                        StandardStream.error.write("perfectplay: \(game.id) has no '\(verb.rawValue)' for .\(ext) files "
+                            + "(\(file)); its verbs there: \(verbs.isEmpty ? "none" : verbs)\n")
+                        return 2
+                    } else {
+                        skipped["\(game.id) (.\(ext))", default: 0] += 1
+                    }
+                }
             case .failure(let error):
                 reportLine(error.description, toStderr: true)
                 failures += 1
             }
+        }
+        for (game, count) in skipped.sorted(by: { $0.key < $1.key }) {
+            reportLine("perfectplay: skipped \(count) file\(count == 1 ? "" : "s") of \(game): no '\(verb.rawValue)' there", toStderr: true)
         }
         // Two files with one name (midgame.quarto, midgame.battleship) get their own folders.
         var stems: [String: Int] = [:]

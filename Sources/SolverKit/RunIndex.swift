@@ -33,9 +33,10 @@ public struct RunIndex {
     public var earlier: [Entry]
     /// Other folders worth a link (`bench/`, `examples/`), relative to the index.
     public var otherFolders: [String]
-    public var wallSeconds: Double
+    /// The run's wall time; nil for a merge, whose records come from runs elsewhere.
+    public var wallSeconds: Double?
 
-    public init(command: String, thisRun: [Entry], earlier: [Entry], otherFolders: [String], wallSeconds: Double) {
+    public init(command: String, thisRun: [Entry], earlier: [Entry], otherFolders: [String], wallSeconds: Double?) {
         self.command = command
         self.thisRun = thisRun
         self.earlier = earlier
@@ -46,7 +47,7 @@ public struct RunIndex {
     /// The index of `directory`: `written` are this run's collections (name -> records); every
     /// other `directory/<collection>/results.jsonl` is read back as an earlier run's.
     public static func build(directory: String, command: String, written: [String: [ResultRecord]],
-                             catalog: GameCatalog, wallSeconds: Double) -> RunIndex {
+                             catalog: GameCatalog, wallSeconds: Double?) -> RunIndex {
         func entry(_ collection: String, _ records: [ResultRecord]) -> Entry {
             let game = records.first.flatMap { catalog.game(id: $0.game) }
             let headline = game?.collectionHeadline(for: records) ?? GenericHeadline.line(for: records)
@@ -84,8 +85,8 @@ public struct RunIndex {
     var runLine: String {
         let t = totals
         return "\(NumberFormat.grouped(t.positions)) positions: \(NumberFormat.grouped(t.solved)) solved, "
-            + "\(t.limit) stopped by a limit, \(t.errors) error\(t.errors == 1 ? "" : "s"), "
-            + "\(NumberFormat.seconds(wallSeconds)) s wall."
+            + "\(t.limit) stopped by a limit, \(t.errors) error\(t.errors == 1 ? "" : "s")"
+            + (wallSeconds.map { ", \(NumberFormat.seconds($0)) s wall." } ?? ".")
     }
 
     public var markdown: String {

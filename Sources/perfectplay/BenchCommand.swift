@@ -2,6 +2,7 @@
 
 import Foundation
 import SolverKit
+import Games
 import Synchronization
 
 enum BenchCommand {

@@ -1,6 +1,7 @@
 // The --help texts.
 
 import SolverKit
+import Games
 
 enum Help {
     static let overview = """
@@ -58,11 +59,21 @@ enum Help {
 
     static func verb(_ verb: String) -> String {
         var text = (verbs[verb] ?? "perfectplay \(verb)") + "\n\n" + commonOptions
-        for game in catalog.games where !game.options.isEmpty {
-            text += "\n\(game.id) options:\n"
-            for option in game.options {
-                let head = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-                text += head.padding(21) + option.help + "\n"
+        let batchVerb = Verb(rawValue: verb)
+        for game in catalog.games {
+            let declared = game.verbs.filter { $0.verb == batchVerb }
+            guard !declared.isEmpty else {
+                text += "\n\(game.id): no \(verb) (its verbs: \(game.verbNames))\n"
+                continue
+            }
+            text += "\n\(game.id)"
+            for support in declared {
+                let files = (support.fileExtensions ?? game.fileExtensions).map { "." + $0 }.joined(separator: " ")
+                text += "\n  \(files): \(support.gives)\n"
+                for option in support.options {
+                    let head = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
+                    text += head.padding(21) + option.help + "\n"
+                }
             }
         }
         return text

@@ -124,7 +124,7 @@ import Testing
 
     @Test func countIsPerft() throws {
         let job = try ReversiGame.load(text: "f5\n", file: "t.obf")[0].get()
-        let outcome = job.run(SolveContext(verb: .count, flags: ["perft-depth": "3"]))
+        let outcome = job.run(SolveContext(verb: .count, flags: ["depth": "3"]))
         // From the start, perft 2, 3, 4 = 12, 56, 244; after one move the counts below each
         // first move are a quarter (the four openings are symmetric).
         #expect(outcome.result["perft"] == JSON([3, 14, 61]))
