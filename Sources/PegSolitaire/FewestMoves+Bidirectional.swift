@@ -3,7 +3,7 @@
 
 extension FewestMoves {
     /// nil when the target is not a single peg (the caller falls back to the sweep).
-    static func bidirectional(_ problem: PegProblem, threads: Int, shouldStop: @escaping @Sendable () -> Bool) -> FewestMovesResult? {
+    static func bidirectional(_ problem: PegProblem, threads: Int, byteLimit: Int, shouldStop: @escaping @Sendable () -> Bool) -> FewestMovesResult? {
         let board = problem.board
         let search: MoveSearch
         switch problem.target {
@@ -18,6 +18,7 @@ extension FewestMoves {
             return nil
         }
         search.shouldStop = shouldStop
+        search.byteLimit = byteLimit
         let r = search.solve()
         var space = StateSpaceResult()
         space.children = r.children

@@ -20,8 +20,10 @@ public struct FewestMovesResult: Sendable {
 }
 
 public enum FewestMoves {
-    public static func solve(_ problem: PegProblem, threads: Int, shouldStop: @escaping @Sendable () -> Bool) -> FewestMovesResult {
-        if let r = bidirectional(problem, threads: threads, shouldStop: shouldStop) { return r }
+    /// `byteLimit`: the bidirectional search's tables stop there (status limit, with a bound).
+    public static func solve(_ problem: PegProblem, threads: Int, byteLimit: Int = 8 << 30,
+                             shouldStop: @escaping @Sendable () -> Bool) -> FewestMovesResult {
+        if let r = bidirectional(problem, threads: threads, byteLimit: byteLimit, shouldStop: shouldStop) { return r }
         let space = StateSpace(problem: problem, threads: threads, shouldStop: shouldStop)
         var result = space.run(keepWinnable: true)
         let winnableLevels = result.winnable

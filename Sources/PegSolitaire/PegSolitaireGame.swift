@@ -7,7 +7,7 @@ public enum PegSolitaireGame: GameDefinition {
 
     public static var verbs: [VerbSupport] {
         [VerbSupport(.solve, gives: "a solution, replayed, or a proof that none exists (position class, pagoda function, search)",
-                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move)")]),
+                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move); its tables stop at 8 GB, or --hash-mb when larger")]),
          VerbSupport(.analyze, gives: "the solutions through each first move; for `target: any`, the start/finish table"),
          VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games")]
     }
@@ -64,7 +64,9 @@ public enum PegSolitaireGame: GameDefinition {
         if let reason = PegSolver.classObstruction(problem) {
             return solutionOutcome(problem, solvable: false, jumps: [], proof: reason, stats: [("nodes", 0)])
         }
-        let r = FewestMoves.solve(problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) })
+        // The move search's tables: 8 GB, or --hash-mb when larger.
+        let r = FewestMoves.solve(problem, threads: context.threads, byteLimit: max(context.hashMB, 8192) << 20,
+                                  shouldStop: { budget.shouldStop(nodes: 0) })
         let stats: [(String, JSON)] = [("nodes", JSON(r.space.children)), ("visited", .int(r.visited)),
                                         ("seconds", JSON(budget.elapsed))]
         guard let solvable = r.solvable else {
