@@ -8,20 +8,20 @@
 // such a path. (Beasley, "The Ins and Outs of Peg Solitaire", ch. 6: the English central
 // game needs 18 moves; Bergholt found an 18-move solution in 1912.)
 
-public struct FewestMovesResult: Sendable {
-    public var solvable: Bool?
-    public var jumps: [Int]
-    public var moves: Int
+struct FewestMovesResult: Sendable {
+    var solvable: Bool?
+    var jumps: [Int]
+    var moves: Int
     /// Canonical positions entered by the BFS.
-    public var visited: Int
-    public var space: StateSpaceResult
+    var visited: Int
+    var space: StateSpaceResult
     /// When stopped: no solution has fewer moves.
-    public var movesAtLeast = 0
+    var movesAtLeast = 0
 }
 
-public enum FewestMoves {
+enum FewestMoves {
     /// `byteLimit`: the bidirectional search's tables stop there (status limit, with a bound).
-    public static func solve(_ problem: PegProblem, threads: Int, byteLimit: Int = 8 << 30,
+    static func solve(_ problem: PegProblem, threads: Int, byteLimit: Int = 8 << 30,
                              shouldStop: @escaping @Sendable () -> Bool) -> FewestMovesResult {
         if let r = bidirectional(problem, threads: threads, byteLimit: byteLimit, shouldStop: shouldStop) { return r }
         let space = StateSpace(problem: problem, threads: threads, shouldStop: shouldStop)

@@ -11,23 +11,23 @@
 // Solitaire", ch. 4.)
 import SolverKit
 
-public struct MeetInTheMiddleResult: Sendable {
+struct MeetInTheMiddleResult: Sendable {
     /// true: `jumps` solves it; false: no position meets; nil: stopped by a limit.
-    public var solvable: Bool?
-    public var jumps: [Int] = []
+    var solvable: Bool?
+    var jumps: [Int] = []
     /// Positions (up to the symmetries) per level of each side, pagoda-pruned.
-    public var forwardLevels: [Int] = []
-    public var backwardLevels: [Int] = []
+    var forwardLevels: [Int] = []
+    var backwardLevels: [Int] = []
     /// Children generated (positions examined) on both sides and in the meeting pass.
-    public var children: UInt64 = 0
+    var children: UInt64 = 0
     /// Largest total of the level tables held at once, in bytes.
-    public var peakBytes: Int = 0
-    public var seconds = 0.0
+    var peakBytes: Int = 0
+    var seconds = 0.0
     /// The symmetry swapping s and f was used (B was not built).
-    public var selfDual = false
+    var selfDual = false
 }
 
-public final class MeetInTheMiddle {
+final class MeetInTheMiddle {
     let board: Board
     let start: Int
     let finish: Int
@@ -43,7 +43,7 @@ public final class MeetInTheMiddle {
     let keepLevels: Bool
     var children: UInt64 = 0
 
-    public init(board: Board, start: Int, finish: Int, keepLevels: Bool = true,
+    init(board: Board, start: Int, finish: Int, keepLevels: Bool = true,
                 shouldStop: @escaping () -> Bool = { false }, log: ((String) -> Void)? = nil) {
         self.board = board
         self.start = start
@@ -112,7 +112,7 @@ public final class MeetInTheMiddle {
         return (p, p.map { $0.weights[target] })
     }
 
-    public func solve() -> MeetInTheMiddleResult {
+    func solve() -> MeetInTheMiddleResult {
         let t0 = monotonicSeconds()
         var result = MeetInTheMiddleResult()
         let full = board.allHoles

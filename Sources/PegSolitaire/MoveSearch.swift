@@ -16,27 +16,27 @@
 import Dispatch
 import SolverKit
 
-public struct MoveSearchResult: Sendable {
+struct MoveSearchResult: Sendable {
     /// The fewest moves, when decided (nil: stopped, see `movesAtLeast`; or no solution).
-    public var moves: Int?
+    var moves: Int?
     /// No solution at all (both sides ran dry without meeting).
-    public var impossible = false
+    var impossible = false
     /// A lower bound when stopped: no solution has fewer moves.
-    public var movesAtLeast = 0
+    var movesAtLeast = 0
     /// The solution: the actual start (one of the starts) and its jumps, replayed.
-    public var start: UInt64 = 0
-    public var jumps: [Int] = []
+    var start: UInt64 = 0
+    var jumps: [Int] = []
     /// New canonical positions per move depth on each side.
-    public var forwardLevels: [Int] = []
-    public var backwardLevels: [Int] = []
+    var forwardLevels: [Int] = []
+    var backwardLevels: [Int] = []
     /// Chain positions generated (the work done).
-    public var children: UInt64 = 0
+    var children: UInt64 = 0
     /// Bytes of both sides' tables at the end (the memory bound that held).
-    public var peakBytes = 0
-    public var seconds = 0.0
+    var peakBytes = 0
+    var seconds = 0.0
 }
 
-public final class MoveSearch: @unchecked Sendable {
+final class MoveSearch: @unchecked Sendable {
     let board: Board
     let tables: SymmetryTables
     let threads: Int
@@ -56,14 +56,14 @@ public final class MoveSearch: @unchecked Sendable {
     let forwardPagodas: [(Pagoda, Int)]
     let backwardPagodas: [(Pagoda, Int)]
     /// Stop when both sides together hold more than this many bytes.
-    public var byteLimit = Int.max
-    public var moveLimit = 200
-    public var shouldStop: @Sendable () -> Bool = { false }
-    public var log: ((String) -> Void)? = nil
+    var byteLimit = Int.max
+    var moveLimit = 200
+    var shouldStop: @Sendable () -> Bool = { false }
+    var log: ((String) -> Void)? = nil
 
     /// `starts` and `finishes`: positions; `symmetries`: permutations of the holes that map the
     /// set of starts onto itself and the set of finishes onto itself (identity first).
-    public init(board: Board, starts: [UInt64], finishes: [UInt64], symmetries: [[Int]], threads: Int = 1) {
+    init(board: Board, starts: [UInt64], finishes: [UInt64], symmetries: [[Int]], threads: Int = 1) {
         self.board = board
         tables = SymmetryTables(permutations: symmetries, holes: board.holeCount)
         self.threads = max(1, threads)
@@ -95,7 +95,7 @@ public final class MoveSearch: @unchecked Sendable {
     deinit { groups.free() }
 
     /// One problem: start position to one peg on `finish` (the symmetries fixing both).
-    public convenience init(board: Board, start: UInt64, finish: Int, threads: Int = 1) {
+    convenience init(board: Board, start: UInt64, finish: Int, threads: Int = 1) {
         let target = UInt64(1) << UInt64(finish)
         self.init(board: board, starts: [start], finishes: [target],
                   symmetries: board.symmetries(fixing: [start, target]), threads: threads)
@@ -173,7 +173,7 @@ public final class MoveSearch: @unchecked Sendable {
         }
     }
 
-    public func solve() -> MoveSearchResult {
+    func solve() -> MoveSearchResult {
         let t0 = monotonicSeconds()
         var result = MoveSearchResult()
         var forward = Side(seen: DepthMap(), frontier: [], levels: [])
