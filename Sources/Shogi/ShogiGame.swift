@@ -6,7 +6,7 @@ import SolverKit
 public enum ShogiGame: GameDefinition {
     public static let id = "shogi"
     public static let aliases = ["tsume"]
-    public static let fileExtensions = ["sfen", "tsv"]
+    public static let fileExtensions = ["sfen", "tsv", "kif", "kifu"]
 
     public static var options: [OptionHelp] {
         [OptionHelp("mode", value: "MODE", "'shortest' (default): exact shortest mate; 'mate': stop at the first proof"),
@@ -28,4 +28,10 @@ public enum ShogiGame: GameDefinition {
     }
 
     public static var benchSuites: [BenchSuite] { TsumeBench.suites }
+
+    /// KIF files in Shift_JIS or UTF-8; the other formats in UTF-8.
+    public static func text(of bytes: [UInt8], file: String) -> String {
+        let ext = (file as NSString).pathExtension.lowercased()
+        return ext == "kif" || ext == "kifu" ? KIFRecord.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+    }
 }

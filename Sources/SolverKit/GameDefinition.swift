@@ -28,6 +28,11 @@ public protocol GameDefinition {
     static func reportFragment(for record: ResultRecord) -> String?
     /// Collection-wide charts for `index.html` (e.g. mate lengths across a tsume collection).
     static func reportCharts(for records: [ResultRecord]) -> [BarChart]
+    /// Files a record adds to its collection's report folder (a tsume problem's KIF), drawn from
+    /// the record alone.
+    static func reportFiles(for record: ResultRecord) -> [ReportFile]
+    /// The text of a position file's bytes: UTF-8 unless the game knows its formats' encodings.
+    static func text(of bytes: [UInt8], file: String) -> String
 }
 
 extension GameDefinition {
@@ -41,6 +46,20 @@ extension GameDefinition {
         throw WorkTreeError("\(id) has no tree to join")
     }
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { [] }
+    public static func reportFiles(for record: ResultRecord) -> [ReportFile] { [] }
+    public static func text(of bytes: [UInt8], file: String) -> String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// A file of a collection's report folder other than the standard ones, by its path relative to
+/// the folder (`kif/name.kif`).
+public struct ReportFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
 }
 
 /// A command-line option a game understands, for `--help` and for argument parsing.
