@@ -129,6 +129,7 @@ private struct KIFReader {
         case "手合割":
             try noDiagramAfterMoves(line)
             handicap = (value, line, column)
+            header.append((key, value))
         case "先手の持駒", "下手の持駒", "後手の持駒", "上手の持駒":
             try noDiagramAfterMoves(line)
             let color = key.hasPrefix("先") || key.hasPrefix("下") ? 0 : 1
@@ -286,15 +287,14 @@ private struct KIFReader {
         while i < c.count, c[i] == " " || c[i] == KIFNotation.wideSpace { i += 1 }
         let moveStart = i
         let rest = String(c[i...])
+        if let ended = lineEnded { throw ParseError("a move after \(ended) (a variation starts with 変化：N手)", at: location(line, lead)) }
         if let special = KIFRecord.specialMoves.first(where: { rest.hasPrefix($0) }) {
             try checkNumber(number, line: line, column: lead)
-            if let ended = lineEnded { throw ParseError("a move after \(ended) (a variation starts with 変化：N手)", at: location(line, lead)) }
             record!.nodes[current].end = special == "詰" ? "詰み" : special
             lineEnded = special
             return
         }
         try checkNumber(number, line: line, column: lead)
-        if let ended = lineEnded { throw ParseError("a move after \(ended) (a variation starts with 変化：N手)", at: location(line, lead)) }
         let move = try parseMove(c, from: moveStart, line: line)
         position.play(move)
         current = record!.add(move, after: current)

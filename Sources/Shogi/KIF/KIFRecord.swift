@@ -95,9 +95,11 @@ struct KIFRecord: Sendable {
         }
     }
 
-    /// Same header, start, moves, alternatives in the same order and special endings.
+    /// Same header, start (move number aside), moves, alternatives in the same order and special endings.
     func sameRecord(as other: KIFRecord) -> Bool {
-        guard header.map({ [$0.key, $0.value] }) == other.header.map({ [$0.key, $0.value] }), start.sfen == other.start.sfen else { return false }
+        func position(_ p: Position) -> [Substring] { Array(p.sfen.split(separator: " ").prefix(3)) }
+        guard header.map({ [$0.key, $0.value] }) == other.header.map({ [$0.key, $0.value] }),
+              position(start) == position(other.start) else { return false }
         var stack = [(KIFRecord.root, KIFRecord.root)]
         while let (a, b) = stack.popLast() {
             let x = nodes[a], y = other.nodes[b]
