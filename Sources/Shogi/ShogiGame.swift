@@ -24,7 +24,11 @@ public enum ShogiGame: GameDefinition {
     }
 
     public static func command(_ verb: String, arguments: [String]) -> Int32? {
-        verb == "generate" ? TsumeGenerator.command(arguments) : nil
+        switch verb {
+        case "generate": TsumeGenerator.command(arguments)
+        case "usi": USIEngine.command(arguments)
+        default: nil
+        }
     }
 
     public static var benchSuites: [BenchSuite] { TsumeBench.suites }

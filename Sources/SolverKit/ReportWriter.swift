@@ -121,7 +121,7 @@ public final class ReportWriter {
                 let full = directory + "/" + file.path
                 try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                          withIntermediateDirectories: true)
-                FileManager.default.createFile(atPath: full, contents: Data(file.bytes))
+                _ = FileManager.default.createFile(atPath: full, contents: Data(file.bytes))
             }
         }
     }
