@@ -135,7 +135,9 @@ final class USIEngine: Sendable {
                 lines.forEach(output)
             }
         }
+        // registered before it starts: a search that ends at once finds itself to clear
         state.withLock { $0.search = search }
+        search.start()
     }
 
     private func stop() {

@@ -18,15 +18,18 @@ struct USISearchResult: Sendable {
 
 final class USISearch: Sendable {
     let budget: SearchBudget
-    private let finished = DispatchSemaphore(value: 0)
+    private let finished: DispatchSemaphore
+    private let body: @Sendable () -> Void
 
-    /// Starts searching `position` for a mate by its side to move; `report` gets the progress
-    /// lines, `completion` the result (both on the search thread).
+    /// A search of `position` for a mate by its side to move, to `start()`; `report` gets the
+    /// progress lines, `completion` the result (both on the search thread).
     init(position: Position, options: USIOptions, milliseconds: Int?, nodes: UInt64?,
          report: @escaping @Sendable (String) -> Void, completion: @escaping @Sendable (USISearchResult) -> Void) {
-        budget = SearchBudget(limits: Limits(timeLimit: milliseconds.map { Double($0) / 1000 }, nodeLimit: nodes, hashMB: options.hashMB))
-        let budget = self.budget, finished = self.finished
-        let thread = Thread {
+        let budget = SearchBudget(limits: Limits(timeLimit: milliseconds.map { Double($0) / 1000 }, nodeLimit: nodes, hashMB: options.hashMB))
+        let finished = DispatchSemaphore(value: 0)
+        self.budget = budget
+        self.finished = finished
+        body = {
             let solver = MateSolver(position: position, hashMB: options.hashMB, budget: budget)
             var lastReport = budget.startTime
             solver.onPoll = { s in
@@ -42,6 +45,12 @@ final class USISearch: Sendable {
                                        progress: USISearch.progressLine(solver, since: budget.startTime)))
             finished.signal()
         }
+    }
+
+    /// Starts the search, on a thread with a deep stack (proofs go 1,500+ plies deep); once, its
+    /// time limit running from its creation.
+    func start() {
+        let thread = Thread(block: body)
         thread.stackSize = 1 << 30
         thread.start()
     }
