@@ -1,27 +1,24 @@
-// The Battleship drawings of index.html: for a `.battleship` position the shots re-read from its
-// file and the heat map of the exact layout counts (colour by probability, counts as tooltips,
-// best shot marked); for a `.bimaru` puzzle the solved grid with the given cells and the row and
+// The Battleship drawings of index.html, from the record alone (`result.position`): for a
+// `.battleship` position the shots and the heat map of the exact layout counts (colour by
+// probability, counts as tooltips, best shot marked); for a `.bimaru` puzzle the solved grid with the given cells and the row and
 // column counts (each checked against the grid); charts across a collection.
 import Foundation
 import SolverKit
 
 extension BattleshipGame {
     public static func reportFragment(for record: ResultRecord) -> String? {
-        let path: String, line: Int, text: String
-        switch ReportSource.text(of: record.source) {
-        case .success(let read): (path, line, text) = read
-        case .failure(let failure): return BattleshipReportSource.fallback(failure.message)
-        }
-        if path.lowercased().hasSuffix(".bimaru") {
-            for parsed in BimaruFormat.parse(text, file: path) {
-                if case .success(let puzzle) = parsed, puzzle.line == line { return bimaruFragment(puzzle, record) }
+        guard let text = record.position else { return HTML.cannotDraw("the record holds no position") }
+        if record.source.lowercased().split(separator: ":").first?.hasSuffix(".bimaru") == true
+            || record.result["solutions"] != nil {
+            guard case .success(let puzzle)? = BimaruFormat.parse(text, file: "position.bimaru").first else {
+                return HTML.cannotDraw("the recorded puzzle does not read as a .bimaru puzzle")
             }
-            return BattleshipReportSource.fallback("\(path) has no puzzle at line \(line) any more")
+            return bimaruFragment(puzzle, record)
         }
-        for parsed in BattleshipFormat.parse(text, file: path) {
-            if case .success(let position) = parsed, position.location.line == line { return heatMapFragment(position.record, record) }
+        guard case .success(let position)? = BattleshipFormat.parse(text, file: "position.battleship").first else {
+            return HTML.cannotDraw("the recorded position does not read as a .battleship position")
         }
-        return BattleshipReportSource.fallback("\(path) has no position at line \(line) any more")
+        return heatMapFragment(position.record, record)
     }
 
     /// The heat map of a shot record from the layout counts of the result.
@@ -37,7 +34,7 @@ extension BattleshipGame {
         let layouts = record.result["layouts"]?.doubleValue ?? 0
         let best = record.result["bestShot"]?.stringValue.flatMap { shape.cell(named: Substring($0)) }
         if let best, shots.unknown & shape.bit(best) == 0 {
-            return BattleshipReportSource.fallback("the recorded best shot \(shape.name(of: best)) is not an unknown cell of the position re-read from \(record.source)")
+            return HTML.cannotDraw("the recorded best shot \(shape.name(of: best)) is not an unknown cell of the recorded position")
         }
         var out = HTML.frames([("hit chance per cell, % (hover: exact layout counts)", BattleshipDrawing.grid(shape: shape, shots: shots, counts: counts, layouts: layouts, best: best,
                                                                                       exact: (exact, record.result["layouts"]?.integerText ?? "?")))])
@@ -55,7 +52,7 @@ extension BattleshipGame {
             return HTML.frames([("the puzzle", given)]) + "<p class=\"muted\">No solution grid in this record.</p>"
         }
         guard rows.count == puzzle.height, rows.allSatisfy({ $0.count == puzzle.width }) else {
-            return HTML.frames([("the puzzle", given)]) + BattleshipReportSource.fallback("the recorded grid is not \(puzzle.width)x\(puzzle.height) like the puzzle re-read from \(record.source)")
+            return HTML.frames([("the puzzle", given)]) + HTML.cannotDraw("the recorded grid is not \(puzzle.width)x\(puzzle.height) like the recorded puzzle")
         }
         var ships: UInt128 = 0
         for (r, row) in rows.enumerated() {
@@ -68,6 +65,19 @@ extension BattleshipGame {
             out += "<p>\(n == 1 && capped == false ? "Unique solution" : "\(n)\(capped ? "+" : "") solution(s) found"); fleet \(HTML.escape(puzzle.fleet.map(String.init).joined(separator: " "))).</p>"
         }
         return out
+    }
+
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let done = records.filter { $0.status == .solved }
+        var parts: [String] = []
+        let puzzles = done.filter { $0.result["solutions"] != nil }
+        if !puzzles.isEmpty {
+            parts.append("\(puzzles.count) puzzle\(puzzles.count == 1 ? "" : "s"), "
+                         + "\(puzzles.count { $0.result["solutions"]?.intValue == 1 }) with a unique solution")
+        }
+        let grids = done.filter { $0.result["layouts"] != nil }
+        if !grids.isEmpty { parts.append("\(grids.count) grid\(grids.count == 1 ? "" : "s"): exact layout counts and best shot") }
+        return HeadlineParts.join(parts, records: records)
     }
 
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
@@ -225,8 +235,4 @@ enum BattleshipDrawing {
         }
         return out + "</svg>"
     }
-}
-
-enum BattleshipReportSource {
-    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

@@ -9,11 +9,21 @@ public enum BattleshipGame: GameDefinition {
     public static let aliases = ["bimaru"]
     public static let fileExtensions = ["battleship", "bimaru"]
 
+    public static var verbs: [VerbSupport] {
+        [VerbSupport(.analyze, gives: "the exact number of fleet layouts that fit the shots, every cell's exact count and the best shot",
+                     fileExtensions: ["battleship"]),
+         VerbSupport(.solve, gives: "the solution of a Solitaire Battleships puzzle with a proof it is unique",
+                     fileExtensions: ["bimaru"],
+                     options: [OptionHelp("max-solutions", value: "N", "stop after N solutions (default 2, enough to prove uniqueness)")])]
+    }
+
+    public static let commands = ["simulate", "generate"]
+
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
         if file.lowercased().hasSuffix(".bimaru") { return loadBimaru(text: text, file: file) }
         return BattleshipFormat.parse(text, file: file).map { parsed in
             parsed.map { position in
-                PositionJob(name: position.name, location: position.location) { context in
+                PositionJob(name: position.name, location: position.location, text: position.text) { context in
                     let analysis = BattleshipAnalysis(record: position.record, threads: context.threads, budget: context.budget)
                     let stats: [(String, JSON)] = [("nodes", JSON(analysis.count.nodes))]
                     if !analysis.count.complete {
@@ -26,10 +36,6 @@ public enum BattleshipGame: GameDefinition {
                 }
             }
         }
-    }
-
-    public static var options: [OptionHelp] {
-        [OptionHelp("max-solutions", value: "N", "bimaru: stop after N solutions (default 2, enough to prove uniqueness)")]
     }
 
     public static func command(_ verb: String, arguments: [String]) -> Int32? {
@@ -46,7 +52,7 @@ public enum BattleshipGame: GameDefinition {
             case .failure(let error): return .failure(error)
             case .success(let puzzle):
                 let location = SourceLocation(file: file, line: puzzle.line)
-                return .success(PositionJob(name: puzzle.name, location: location) { context in solveBimaru(puzzle, context) })
+                return .success(PositionJob(name: puzzle.name, location: location, text: puzzle.text) { context in solveBimaru(puzzle, context) })
             }
         }
     }

@@ -16,6 +16,8 @@ public struct BimaruPuzzle: Sendable {
     public var hints: [(cell: Int, hint: BimaruHint)]
     /// The line the puzzle starts on in its file.
     public var line = 1
+    /// The puzzle's lines of the file (one CSPLib line, or the readable grid), which parse back alone.
+    public var text = ""
 
     public init(name: String, width: Int, height: Int, fleet: [Int], rowSums: [Int], colSums: [Int],
                 hints: [(cell: Int, hint: BimaruHint)]) {

@@ -1,4 +1,5 @@
-// The Quarto drawings of index.html: the position re-read from its .quarto block, the pieces drawn
+// The Quarto drawings of index.html, from the record alone: the position read from its own
+// .quarto block (`result.position`), the pieces drawn
 // by their four attributes (tall/short = size, dark/light = fill, square/round = shape,
 // hollow/solid = a hole dot), the pieces not yet placed, the principal line played out move by
 // move with the engine's own move code, and the values across a collection.
@@ -7,19 +8,19 @@ import SolverKit
 
 extension QuartoGame {
     public static func reportFragment(for record: ResultRecord) -> String? {
-        let position: Position
-        switch QuartoReportSource.position(at: record.source) {
-        case .failure(let reason): return QuartoReportSource.fallback(reason.message)
-        case .success(let p): position = p
+        guard let text = record.position else { return HTML.cannotDraw("the record holds no position") }
+        guard case .success(let parsed)? = QuartoFormat.parse(text: text, file: "position.quarto").first else {
+            return HTML.cannotDraw("the recorded position does not read as a .quarto block")
         }
+        let position = parsed.position
         let line = record.result["line"]?.arrayValue?.compactMap(\.stringValue)
             ?? record.result["bestMoves"]?.arrayValue?.compactMap(\.stringValue).prefix(1).map { $0 } ?? []
         let toMove = position.hand.map { "place \(Piece.name($0))" } ?? "choose a piece"
         var frames: [(caption: String, svg: String)] = [("start: \(toMove)", QuartoBoardDrawing.svg(position))]
         var current = position
         for (k, text) in line.enumerated() {
-            guard let move = QuartoReportSource.move(text), current.legalMoves.contains(move) else {
-                return HTML.frames(frames) + QuartoReportSource.fallback("move \(k + 1) '\(text)' of the recorded line is not legal in the position re-read from \(record.source)")
+            guard let move = QuartoFormat.move(text), current.legalMoves.contains(move) else {
+                return HTML.frames(frames) + HTML.cannotDraw("move \(k + 1) '\(text)' of the recorded line is not legal in the recorded position")
             }
             current = current.playing(move)
             let player = k % 2 == 0 ? "A" : "B"   // A is the side to move at the start
@@ -43,6 +44,20 @@ extension QuartoGame {
             if moves.count > 60 { out += "<p class=\"muted\">\(moves.count) moves; the first 60 (best first) are listed.</p>" }
         }
         return out
+    }
+
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let values = records.filter { $0.status == .solved }.compactMap { $0.result["value"]?.stringValue }
+        var parts: [String] = []
+        if !values.isEmpty {
+            let counts = ["win", "draw", "loss"].compactMap { v -> String? in
+                let n = values.count { $0 == v }
+                return n == 0 ? nil : "\(n) \(v == "loss" ? "loss" : v)\(n == 1 ? "" : v == "loss" ? "es" : "s")"
+            }
+            parts.append(counts.joined(separator: ", ") + " for the side to move")
+        }
+        if records.contains(where: { $0.result["drawnFullBoards"] != nil }) { parts.append("drawn full boards counted") }
+        return HeadlineParts.join(parts, records: records)
     }
 
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
@@ -128,33 +143,4 @@ enum QuartoBoardDrawing {
         }
         return out + "</svg>"
     }
-}
-
-/// Re-reads a position from `record.source` ("path:line") with the .quarto parser, and reads moves.
-enum QuartoReportSource {
-    typealias Failure = ReportSource.Failure
-
-    static func position(at source: String) -> Result<Position, Failure> {
-        ReportSource.item(at: source, parse: { QuartoFormat.parse(text: $0, file: $1) }, location: { $0.location }).map(\.position)
-    }
-
-    /// `b2+tdSh`, `+tdSh` or `b2` (the notation of `Move.description`).
-    static func move(_ text: String) -> Move? {
-        let parts = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)
-        var square: Int?
-        if let s = parts.first, !s.isEmpty {
-            let c = Array(s)
-            guard c.count == 2, let col = c[0].asciiValue, (97...100).contains(col), let row = c[1].wholeNumberValue, (1...4).contains(row) else { return nil }
-            square = (row - 1) * 4 + Int(col - 97)
-        }
-        var given: Int?
-        if parts.count == 2 {
-            guard let g = Piece.parse(parts[1]) else { return nil }
-            given = g
-        }
-        if square == nil && given == nil { return nil }
-        return Move(square: square, given: given)
-    }
-
-    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

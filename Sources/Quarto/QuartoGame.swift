@@ -14,10 +14,15 @@ public enum QuartoGame: GameDefinition {
     public static let id = "quarto"
     public static let fileExtensions = ["quarto"]
 
-    public static var options: [OptionHelp] {
-        [OptionHelp("no-line", "quarto: solve without the principal line"),
-         OptionHelp("value-only", "quarto: solve gives the value and distance only (no best moves, no line)")]
+    public static var verbs: [VerbSupport] {
+        [VerbSupport(.solve, gives: "win, draw or loss for the side to move, the distance, the best moves and a line",
+                     options: [OptionHelp("no-line", "without the principal line"),
+                               OptionHelp("value-only", "the value and distance only (no best moves, no line)")]),
+         VerbSupport(.analyze, gives: "the value and distance of every legal move"),
+         VerbSupport(.count, gives: "the drawn full boards completing the position")]
     }
+
+    public static let commands = ["generate"]
 
     /// `perfectplay generate quarto ...` (QuartoGenerator.swift).
     public static func command(_ verb: String, arguments: [String]) -> Int32? {
@@ -27,7 +32,7 @@ public enum QuartoGame: GameDefinition {
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
         QuartoFormat.parse(text: text, file: file).map { parsed in
             parsed.map { p in
-                PositionJob(name: p.name, location: p.location) { context in run(p.position, context) }
+                PositionJob(name: p.name, location: p.location, text: p.text) { context in run(p.position, context) }
             }
         }
     }

@@ -126,8 +126,6 @@ enum TsumeRun {
             result.append(("firstProof", .object([("nodes", JSON(a.firstProofNodes)),
                                                   ("seconds", JSON((a.firstProofSeconds * 1000).rounded() / 1000))])))
         }
-        // the position itself, so that a record stands alone (KIF files are drawn from it)
-        result.insert(("position", .string(problem.position.sfen)), at: 0)
         result.append(("iterations", .array(a.iterations.map { .object([("bound", JSON($0.0)), ("proven", $0.1.map { JSON($0) } ?? .null)]) })))
         if a.tree != .null { result.append(("tree", a.tree)) }
         return Outcome(status: status, result: .object(result), stats: stats, summary: summary)

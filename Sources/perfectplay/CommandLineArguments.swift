@@ -28,7 +28,19 @@ struct CommandLineArguments {
 
     static var defaultThreads: Int { max(1, sysconfCores()) }
 
-    /// Parses `arguments` (without the program name and verb). Game options are those `gameOptions` lists.
+    /// The options perfectplay itself reads for each verb; a game's options for a batch verb
+    /// come from its declaration (`VerbSupport.options`) and may not reuse these names.
+    static let builtInOptions: [String: [String]] = {
+        let batch = ["help", "out", "jsonl", "quiet", "resume", "threads", "hash-mb", "tree-depth", "time-limit",
+                     "node-limit", "shard"]
+        return ["solve": batch, "analyze": batch, "count": batch,
+                "split": ["help", "out", "quiet", "depth"],
+                "merge": ["help", "out", "quiet", "tree"],
+                "bench": ["help", "out", "quiet", "threads", "hash-mb"]]
+    }()
+
+    /// Parses `arguments` (without the program name and verb): the verb's built-in options and
+    /// the game options declared for it (`gameOptions`).
     init(verb: String, arguments: [String], gameOptions: [OptionHelp]) throws {
         self.verb = verb
         var i = 0
@@ -52,7 +64,11 @@ struct CommandLineArguments {
                     pendingInline = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
-                switch name {
+                let builtIn = Self.builtInOptions[verb] ?? []
+                guard builtIn.contains(name) || gameOptions.contains(where: { $0.name == name }) else {
+                    throw UsageError(description: "unknown option --\(name) for \(verb) (see perfectplay \(verb) --help)")
+                }
+                switch builtIn.contains(name) ? name : "" {
                 case "help": help = true
                 case "out": outDirectory = try value(name)
                 case "jsonl": jsonl = true
@@ -78,9 +94,7 @@ struct CommandLineArguments {
                     }
                     shard = (parts[0], parts[1])
                 default:
-                    guard let option = gameOptions.first(where: { $0.name == name }) else {
-                        throw UsageError(description: "unknown option --\(name) (see perfectplay \(verb) --help)")
-                    }
+                    let option = gameOptions.first { $0.name == name }!
                     flags[name] = option.valueName == nil ? "" : try value(name)
                 }
                 if pendingInline != nil { throw UsageError(description: "option --\(name) takes no value") }

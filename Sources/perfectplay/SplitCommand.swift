@@ -3,6 +3,7 @@
 
 import Foundation
 import SolverKit
+import Games
 
 enum SplitCommand {
     static let help = """

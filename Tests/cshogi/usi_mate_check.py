@@ -7,8 +7,8 @@
 
 cshogi's Engine starts the engine as a GUI does (one executable, no arguments: perfectplay-usi is
 `perfectplay usi` under a name of its own), reads `usiok`, `readyok`, then for every published
-problem of the chosen lengths in Puzzles/tsume/tanuki_public.tsv (column mate_length, the exact
-length, re-checked independently) and Puzzles/tsume/yaneuraou_mate_samples.tsv (column
+problem of the chosen lengths in Puzzles/tsume/tour/tanuki_public.tsv (column mate_length, the exact
+length, re-checked independently) and Puzzles/tsume/tour/yaneuraou_mate_samples.tsv (column
 kh_minlength_len, KomoringHeights' exact shortest mate) sends `position sfen ...` and
 `go mate <ms>` and takes the `checkmate ...` answer. cshogi then replays the line from the
 problem's position: every move must be legal, every attacker move a check, the last position
@@ -40,7 +40,7 @@ def problems(lengths):
     """(id, sfen, published length) of every problem of those lengths in the two sets."""
     out = []
     for name, length_column in (('tanuki_public.tsv', 'mate_length'), ('yaneuraou_mate_samples.tsv', 'kh_minlength_len')):
-        with open(os.path.join(ROOT, 'Puzzles', 'tsume', name), encoding='utf-8') as f:
+        with open(os.path.join(ROOT, 'Puzzles', 'tsume', 'tour', name), encoding='utf-8') as f:
             rows = [l.rstrip('\n').split('\t') for l in f if l.strip()]
         header = [h.lstrip('# ').strip() for h in rows[0]]
         for row in rows[1:]:

@@ -74,7 +74,7 @@ private func isProgressLine(_ line: String) -> Bool {
 }
 
 private func tanuki(_ id: String) throws -> (sfen: String, length: Int) {
-    let text = try String(contentsOf: packageRoot.appendingPathComponent("Puzzles/tsume/tanuki_public.tsv"), encoding: .utf8)
+    let text = try String(contentsOf: packageRoot.appendingPathComponent("Puzzles/tsume/tour/tanuki_public.tsv"), encoding: .utf8)
     let row = try #require(text.split(separator: "\n").first { $0.hasPrefix(id + "\t") }).split(separator: "\t")
     return (String(row[2]), Int(row[1])!)
 }
@@ -158,7 +158,7 @@ private func mates(_ moves: [String], from sfen: String) throws -> Bool {
 
     // stop during a long search: Microcosmos, mate in 1525, a first proof of a minute; isready is
     // answered while it runs, and stop gets the answer for what is known: no proof yet
-    let micro = try String(contentsOf: packageRoot.appendingPathComponent("Puzzles/tsume/microcosmos.tsv"), encoding: .utf8)
+    let micro = try String(contentsOf: packageRoot.appendingPathComponent("Puzzles/tsume/bench/microcosmos.tsv"), encoding: .utf8)
         .split(separator: "\n").last!.split(separator: "\t")[2]
     engine.send("position sfen \(micro)")
     engine.send("go mate infinite")
