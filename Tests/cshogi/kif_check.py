@@ -18,7 +18,8 @@ record with a kif/<name>.kif and kif/<name>.kifu:
 - cshogi replays the main line from the record's position: every move legal, every attacker move
   a check, the last position mate, the length `まで N 手で詰み` states;
 - every 変化：N手 block: its moves are read with cshogi's KIF move parser on the position the KIF
-  rule gives (the line just read, taken back to ply N - 1), and each one is legal there.
+  rule gives (the line just read, taken back to ply N - 1), each one is legal there, and a
+  variation that ends in 詰み ends in a position cshogi finds mate.
 
 Prints a line per file and a summary; exits 1 if any check fails. Not part of the Swift package.
 """
@@ -26,6 +27,7 @@ import json
 import os
 import re
 import sys
+from importlib.metadata import version
 
 import cshogi
 import cshogi.KIF
@@ -104,7 +106,7 @@ def check_file(directory, record):
         problems.append('まで N 手で詰み does not give the length %d' % len(expected))
 
     # every variation: legal where KIF's rule puts it
-    variations = 0
+    variations = variation_moves = 0
     line = []           # the USI moves of the line just read
     board = None
     for text_line in kif.splitlines():
@@ -122,14 +124,19 @@ def check_file(directory, record):
                 line = list(expected)       # the main line was read above
             continue
         move, _, end = cshogi.KIF.Parser.parse_move_str(text_line, board)
+        if end == '詰み' and not (board.is_check() and board.is_game_over()):
+            problems.append('a variation ends in 詰み where cshogi sees no mate: %s' % ' '.join(line))
         if move is None:
+            if re.match(r' *\d+ ', text_line) and end is None:
+                problems.append('cshogi cannot read the variation move "%s"' % text_line.strip())
             continue
+        variation_moves += 1
         if not board.is_legal(move):
             problems.append('variation move "%s" is not legal for cshogi' % text_line.strip())
             break
         board.push(move)
         line.append(cshogi.move_to_usi(move))
-    return stem, len(expected), variations, problems
+    return stem, len(expected), (variations, variation_moves), problems
 
 
 def main(directories):
@@ -143,11 +150,12 @@ def main(directories):
             stem, plies, variations, problems = check_file(directory, record)
             files += 1
             status = 'ok' if not problems else 'FAIL'
-            print('%s %s.kif: main line %d plies read by cshogi = record, %d variations legal' % (status, stem, plies, variations))
+            print('%s %s.kif: main line of %d plies read by cshogi = the record\'s; %d variations, their %d moves legal for cshogi'
+                  % (status, stem, plies, variations[0], variations[1]))
             for p in problems:
                 print('    ' + p)
             failures += bool(problems)
-    print('%d KIF files checked with cshogi %s, %d failed' % (files, cshogi.__version__ if hasattr(cshogi, '__version__') else '', failures))
+    print('%d KIF files checked with cshogi %s, %d failed' % (files, version('cshogi'), failures))
     return 1 if failures or not files else 0
 
 

@@ -11,6 +11,9 @@ struct USIGoLimits: Equatable, Sendable {
     /// `go infinite` or `go ponder`: think until `stop`, answer only then.
     var untilStop = false
 
+    /// The least a search is given (a clock at zero still gets a look).
+    static let least = 100
+
     /// Milliseconds for the side to move `color`, or nil for no limit.
     func milliseconds(for color: Int) -> Int? {
         if untilStop { return nil }
@@ -19,8 +22,8 @@ struct USIGoLimits: Equatable, Sendable {
         let increment = (color == 0 ? binc : winc) ?? 0
         // a tsume engine spends a small part of its clock: the byoyomi, or a thirtieth of what is left
         let share = (remaining ?? 0) / 30 + increment
-        if let byoyomi { return max(share, byoyomi) }
-        return remaining == nil && increment == 0 ? nil : max(share, 100)
+        if let byoyomi { return max(share, byoyomi, USIGoLimits.least) }
+        return remaining == nil && increment == 0 ? nil : max(share, USIGoLimits.least)
     }
 }
 

@@ -40,8 +40,17 @@ final class USISearch: Sendable {
                 }
             }
             let answer = solver.solve(firstProofOnly: options.firstProof, treeDepth: 0)
-            let line = answer.length > 0 && position.verifyMate(answer.line) == nil ? answer.line : []
-            completion(USISearchResult(line: line, shortest: answer.exact && !line.isEmpty, noMate: answer.verdict == .noMate,
+            var found = answer.line
+            if found.isEmpty, answer.length > 0 {
+                // stopped while the line of a proven mate was read off: read it as proven (the
+                // defender taking the longest known proof), within a small budget of its own
+                solver.stopped = false
+                solver.extractionNodeCap = solver.nodes + 100_000
+                found = solver.mainLine(length: answer.length, exact: false) ?? []
+            }
+            let line = answer.length > 0 && position.verifyMate(found) == nil ? found : []
+            let shortest = answer.verdict == .mate && answer.exact && found == answer.line
+            completion(USISearchResult(line: line, shortest: shortest && !line.isEmpty, noMate: answer.verdict == .noMate,
                                        progress: USISearch.progressLine(solver, since: budget.startTime)))
             finished.signal()
         }
