@@ -83,7 +83,7 @@ def main():
     lengths = {int(x) for x in args.lengths.split(',')}
 
     engine = Engine(args.engine)
-    print('engine: %s (%s), cshogi %s' % (engine.name, args.engine, version('cshogi')))
+    print('engine: %s (%s), cshogi %s' % (engine.name, os.path.relpath(args.engine, ROOT), version('cshogi')))
     engine.setoption('USI_Hash', 256)
     engine.isready()
     failures = disputes = 0
