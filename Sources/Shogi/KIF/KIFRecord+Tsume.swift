@@ -7,8 +7,8 @@ import SolverKit
 
 /// Which line of a tsume record is its main line.
 enum TsumeMainLine {
-    /// The line a tsume record shows first (KIF files, the HTML report): the composers' line
-    /// when the record has one, else the exact shortest line under plain minimax (`pv`).
+    /// The line a tsume record's KIF file shows first: the exact shortest line under plain
+    /// minimax (`pv`).
     static func of(_ result: JSON) -> [String]? {
         result["pv"]?.arrayValue?.compactMap(\.stringValue)
     }
