@@ -30,7 +30,9 @@ public enum ReversiGame: GameDefinition {
             let name = ffoBase.map { "FFO #\($0 + index - 1)" } ?? "#\(index)"
             return parsed.map { record in
                 let line = String(lines[record.location.line - 1]).trimmingCharacters(in: .whitespacesAndNewlines)
-                return PositionJob(name: name, location: record.location, text: line) { context in run(record, line, context) }
+                return PositionJob(name: record.name ?? name, location: record.location, text: line) { context in
+                    run(record, line, context)
+                }
             }
         }
     }
@@ -115,6 +117,18 @@ public enum ReversiGame: GameDefinition {
             outcome.continuedEarlier = continued
             return outcome
         }
+        var outcome = solvedOutcome(record, text, solved, everyMove: everyMove, stats: stats)
+        outcome.continuedEarlier = continued
+        return outcome
+    }
+
+    /// The record of a finished solve or analysis of `record` (its `.obf` line `text`); also
+    /// what `merge --tree` joins the units of a split into.
+    static func solvedOutcome(_ record: ObfRecord, _ text: String, _ solved: EndgameResult, everyMove: Bool,
+                              stats: [(String, JSON)]) -> Outcome {
+        let position = record.position
+        var result = ReversiResult(position: text, board: position.obfText,
+                                   toMove: position.blackToMove ? "black" : "white", empties: position.emptyCount)
         result.score = solved.score
         result.bestMoves = solved.bestMoves.map(moveName)
         result.pv = solved.pv.map(moveName)
@@ -126,9 +140,7 @@ public enum ReversiGame: GameDefinition {
             result.mismatches = mismatches
             summary += mismatches.isEmpty ? " (annotations match)" : " (\(mismatches.count) annotation(s) differ)"
         }
-        var outcome = Outcome(status: .solved, result: result.json, stats: stats, summary: summary)
-        outcome.continuedEarlier = continued
-        return outcome
+        return Outcome(status: .solved, result: result.json, stats: stats, summary: summary)
     }
 
     /// With `--resume`, the move scores an earlier `analyze` of this position proved before a

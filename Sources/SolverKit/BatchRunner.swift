@@ -127,7 +127,7 @@ public final class BatchRunner {
             reportLine("interrupted: \(processed) positions written; reports in \(configuration.outDirectory)/index.html", toStderr: true)
             return 130
         }
-        reportLine(closingLine(wallSeconds: wall), toStderr: true)
+        if !configuration.quiet { reportLine(closingLine(wallSeconds: wall), toStderr: true) }
         return failures == 0 ? 0 : 1
     }
 

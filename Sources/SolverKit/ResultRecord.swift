@@ -1,4 +1,4 @@
-// The result record: one JSON object a processed position (DESIGN.md "The result record").
+// The result record: one JSON object a processed position (README "Output").
 
 public struct ResultRecord: Sendable {
     public var game: String

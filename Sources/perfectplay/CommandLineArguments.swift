@@ -1,4 +1,4 @@
-// Parsing the command line into a verb, paths and options (DESIGN.md "Command line").
+// Parsing the command line into a verb, paths and options (README "Command line").
 
 import SolverKit
 
@@ -23,6 +23,8 @@ struct CommandLineArguments {
     var flags: [String: String] = [:]
     /// `split --depth D`: plies below the root where the work units are cut.
     var depth = 2
+    /// `split --verb V`: the verb whose record the joined units give (solve or analyze).
+    var splitVerb = Verb.solve
     /// `merge --tree FILE`: the tree file `split` wrote.
     var treeFile: String?
 
@@ -34,7 +36,7 @@ struct CommandLineArguments {
         let batch = ["help", "out", "jsonl", "quiet", "resume", "threads", "hash-mb", "tree-depth", "time-limit",
                      "node-limit", "shard"]
         return ["solve": batch, "analyze": batch, "count": batch,
-                "split": ["help", "out", "quiet", "depth"],
+                "split": ["help", "out", "quiet", "depth", "verb"],
                 "merge": ["help", "out", "quiet", "tree"],
                 "bench": ["help", "out", "quiet", "threads", "hash-mb"]]
     }()
@@ -85,6 +87,12 @@ struct CommandLineArguments {
                     timeLimit = seconds
                 case "depth": depth = try Self.natural(try value(name), name)
                 case "tree": treeFile = try value(name)
+                case "verb":
+                    let text = try value(name)
+                    guard let v = Verb(rawValue: text), v != .count else {
+                        throw UsageError(description: "--verb wants solve or analyze, not '\(text)'")
+                    }
+                    splitVerb = v
                 case "node-limit": nodeLimit = UInt64(try Self.positive(try value(name), name))
                 case "shard":
                     let text = try value(name)

@@ -49,7 +49,7 @@ enum Help {
       --resume             skip positions already in results.jsonl (continue a killed run);
                            a Reversi analyze stopped by a limit or Ctrl-C goes on from its proven moves
       --shard K/N          process only every N-th position, starting at the K-th
-      --quiet              no progress and no per-position lines
+      --quiet              no progress, no per-position lines, no closing line
     """
 
     static let verbs: [String: String] = [
