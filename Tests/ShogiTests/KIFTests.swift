@@ -180,8 +180,8 @@ private func solvedKIFs(_ fixture: String, lengths: ClosedRange<Int>) throws -> 
         q.play(Move(usi: "3d2c+")!)
         q.play(Move(usi: "2a1a")!)
         #expect(KIFNotation.moveText(Move(usi: "2c2b")!, in: q, previousTo: -1) == "２二成銀(23)")
-        let read = try KIFRecord.read(KIFRecord(start: p).text() + "   1 ２三銀不成(34)\n", file: "x.kif")
-        #expect(read.record.mainLine.map(\.usi) == ["3d2c"])
+        let read = try KIFRecord.read(KIFRecord(start: p).text() + "   1 ２三銀不成(34)\n   2 △３一玉(21)\n", file: "x.kif")
+        #expect(read.record.mainLine.map(\.usi) == ["3d2c", "2a3a"])
         #expect(KIFNotation.handText(Hand()) == "なし")
         #expect(KIFNotation.numeral(18) == "十八" && KIFNotation.numeralValue("十八") == 18 && KIFNotation.numeralValue("四") == 4)
     }

@@ -285,6 +285,8 @@ private struct KIFReader {
             throw ParseError("a move line starts with its number and a space", at: location(line, lead))
         }
         while i < c.count, c[i] == " " || c[i] == KIFNotation.wideSpace { i += 1 }
+        // some writers mark the side before the move: `   1 ▲７六歩(77)`
+        if i < c.count, "▲△☗☖".contains(c[i]) { i += 1 }
         let moveStart = i
         let rest = String(c[i...])
         if let ended = lineEnded { throw ParseError("a move after \(ended) (a variation starts with 変化：N手)", at: location(line, lead)) }
