@@ -17,17 +17,17 @@
 import SolverKit
 
 /// One parsed position: its name, where it starts, and what the shooter knows.
-public struct BattleshipPosition: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var record: ShotRecord
+struct BattleshipPosition: Sendable {
+    var name: String
+    var location: SourceLocation
+    var record: ShotRecord
     /// The position's lines of the file (headers, grid, announcements), which parse back alone.
-    public var text = ""
+    var text = ""
 }
 
-public enum BattleshipFormat {
+enum BattleshipFormat {
     /// Parses a file: one result per position, in file order.
-    public static func parse(_ text: String, file: String) -> [Result<BattleshipPosition, ParseError>] {
+    static func parse(_ text: String, file: String) -> [Result<BattleshipPosition, ParseError>] {
         var out: [Result<BattleshipPosition, ParseError>] = []
         var block = Block(file: file, line: 1)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

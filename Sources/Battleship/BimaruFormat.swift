@@ -14,10 +14,10 @@
 
 import SolverKit
 
-public enum BimaruFormat {
-    public static let standardFleet = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
+enum BimaruFormat {
+    static let standardFleet = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
 
-    public static func parse(_ text: String, file: String) -> [Result<BimaruPuzzle, ParseError>] {
+    static func parse(_ text: String, file: String) -> [Result<BimaruPuzzle, ParseError>] {
         var out: [Result<BimaruPuzzle, ParseError>] = []
         var grid = GridBlock(file: file)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

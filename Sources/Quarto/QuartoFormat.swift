@@ -16,17 +16,17 @@
 import SolverKit
 
 /// One parsed position with its name and where it starts.
-public struct ParsedPosition: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var position: Position
+struct ParsedPosition: Sendable {
+    var name: String
+    var location: SourceLocation
+    var position: Position
     /// The position's block of the file (headers and grid), which parses back alone.
-    public var text = ""
+    var text = ""
 }
 
-public enum QuartoFormat {
+enum QuartoFormat {
     /// Parses every position in a file; a bad position yields its error and the others still load.
-    public static func parse(text: String, file: String) -> [Result<ParsedPosition, ParseError>] {
+    static func parse(text: String, file: String) -> [Result<ParsedPosition, ParseError>] {
         var results: [Result<ParsedPosition, ParseError>] = []
         var block: [(number: Int, text: Substring)] = []
         var count = 0

@@ -1,20 +1,21 @@
-// The Quarto drawings of index.html, from the record alone: the position read from its own
-// .quarto block (`result.position`), the pieces drawn
-// by their four attributes (tall/short = size, dark/light = fill, square/round = shape,
-// hollow/solid = a hole dot), the pieces not yet placed, the principal line played out move by
-// move with the engine's own move code, and the values across a collection.
+// The Quarto drawings of index.html, from the record alone (`QuartoResult`): the position read
+// from its own .quarto block (`result.position`), the pieces drawn by their four attributes
+// (tall/short = size, dark/light = fill, square/round = shape, hollow/solid = a hole dot), the
+// pieces not yet placed, the principal line played out move by move with the engine's own move
+// code, and the values across a collection.
 import Foundation
 import SolverKit
 
 extension QuartoGame {
     public static func reportFragment(for record: ResultRecord) -> String? {
-        guard let text = record.position else { return HTML.cannotDraw("the record holds no position") }
-        guard case .success(let parsed)? = QuartoFormat.parse(text: text, file: "position.quarto").first else {
+        guard let result = QuartoResult(json: record.result), !result.position.isEmpty else {
+            return HTML.cannotDraw("the record holds no Quarto position")
+        }
+        guard case .success(let parsed)? = QuartoFormat.parse(text: result.position, file: "position.quarto").first else {
             return HTML.cannotDraw("the recorded position does not read as a .quarto block")
         }
         let position = parsed.position
-        let line = record.result["line"]?.arrayValue?.compactMap(\.stringValue)
-            ?? record.result["bestMoves"]?.arrayValue?.compactMap(\.stringValue).prefix(1).map { $0 } ?? []
+        let line = result.line ?? result.bestMoves.map { Array($0.prefix(1)) } ?? []
         let toMove = position.hand.map { "place \(Piece.name($0))" } ?? "choose a piece"
         var frames: [(caption: String, svg: String)] = [("start: \(toMove)", QuartoBoardDrawing.svg(position))]
         var current = position
@@ -30,15 +31,15 @@ extension QuartoGame {
             frames.append((caption, QuartoBoardDrawing.svg(current, placed: move.square)))
         }
         var out = HTML.frames(frames)
-        if let value = record.result["value"]?.stringValue {
-            let distance = record.result["distance"]?.intValue.map { " in \($0) plies" } ?? ""
+        if let value = result.value {
+            let distance = result.distance.map { " in \($0) plies" } ?? ""
             out += "<p>Value for the side to move (A): <b>\(HTML.escape(value))</b>\(distance), rules \(HTML.escape(position.rules.rawValue)).</p>"
         }
-        if let moves = record.result["moves"]?.arrayValue, !moves.isEmpty {
+        if let moves = result.moves, !moves.isEmpty {
             out += "<table><tr><th>move</th><th>value</th><th>plies</th></tr>"
             for m in moves.prefix(60) {
-                out += "<tr><td>\(HTML.escape(m["move"]?.stringValue ?? "?"))</td><td>\(HTML.escape(m["value"]?.stringValue ?? "?"))</td>"
-                out += "<td class=\"n\">\(m["distance"]?.intValue.map(String.init) ?? "")</td></tr>"
+                out += "<tr><td>\(HTML.escape(m.move))</td><td>\(HTML.escape(m.value))</td>"
+                out += "<td class=\"n\">\(m.distance)</td></tr>"
             }
             out += "</table>"
             if moves.count > 60 { out += "<p class=\"muted\">\(moves.count) moves; the first 60 (best first) are listed.</p>" }
@@ -47,7 +48,8 @@ extension QuartoGame {
     }
 
     public static func collectionHeadline(for records: [ResultRecord]) -> String {
-        let values = records.filter { $0.status == .solved }.compactMap { $0.result["value"]?.stringValue }
+        let results = records.map { QuartoResult(json: $0.result) }
+        let values = zip(records, results).filter { $0.0.status == .solved }.compactMap { $0.1?.value }
         var parts: [String] = []
         if !values.isEmpty {
             let counts = ["win", "draw", "loss"].compactMap { v -> String? in
@@ -56,22 +58,23 @@ extension QuartoGame {
             }
             parts.append(counts.joined(separator: ", ") + " for the side to move")
         }
-        if records.contains(where: { $0.result["drawnFullBoards"] != nil }) { parts.append("drawn full boards counted") }
+        if results.contains(where: { $0?.drawnFullBoards != nil }) { parts.append("drawn full boards counted") }
         return HeadlineParts.join(parts, records: records)
     }
 
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
-        let valued = records.filter { $0.result["value"]?.stringValue != nil }
-        guard !valued.isEmpty else { return [] }
+        let results = records.map { QuartoResult(json: $0.result) }
+        let values = results.compactMap { $0?.value }
+        guard !values.isEmpty else { return [] }
         var tally: [(String, Double)] = [("win", 0), ("draw", 0), ("loss", 0)]
-        for r in valued {
-            if let i = tally.firstIndex(where: { $0.0 == r.result["value"]?.stringValue }) { tally[i].1 += 1 }
+        for v in values {
+            if let i = tally.firstIndex(where: { $0.0 == v }) { tally[i].1 += 1 }
         }
         var charts = [BarChart(title: "Values for the side to move across the collection", xLabel: "value", yLabel: "positions", bars: tally)]
         // Bars labelled by position number and value (names are too long to sit under a bar).
-        let distances = records.enumerated().compactMap { i, r -> (String, Double)? in
-            guard let d = r.result["distance"]?.intValue else { return nil }
-            return ("#\(i + 1) \(r.result["value"]?.stringValue ?? "")", Double(d))
+        let distances = results.enumerated().compactMap { i, r -> (String, Double)? in
+            guard let r, let d = r.distance else { return nil }
+            return ("#\(i + 1) \(r.value ?? "")", Double(d))
         }
         if distances.count > 1 {
             charts.append(BarChart(title: "Plies to the end with perfect play", xLabel: "position", yLabel: "plies", bars: distances))

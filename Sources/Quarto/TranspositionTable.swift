@@ -12,12 +12,12 @@ import Darwin
 /// stored as (keyLow ^ word1, word1), so a torn read (halves of two writes) fails the key check
 /// (the lockless scheme of Hyatt and Mann, "A lockless transposition table implementation for
 /// parallel search", ICGA Journal 25(1), 2002).
-public final class TranspositionTable: @unchecked Sendable {
+final class TranspositionTable: @unchecked Sendable {
     let words: UnsafeMutablePointer<UInt64>
     let bucketMask: Int
-    public let entryCount: Int
+    let entryCount: Int
 
-    public init(megabytes: Int) {
+    init(megabytes: Int) {
         let bytes = max(1, megabytes) << 20
         var buckets = 1
         while buckets * 2 * 32 <= bytes { buckets *= 2 }
@@ -33,7 +33,7 @@ public final class TranspositionTable: @unchecked Sendable {
 
     deinit { free(words) }
 
-    public func clear() { words.update(repeating: 0, count: (bucketMask + 1) * 4) }
+    func clear() { words.update(repeating: 0, count: (bucketMask + 1) * 4) }
 
     @inline(__always) func bucket(_ key: UInt128) -> Int {
         let lo = UInt64(truncatingIfNeeded: key), hi = UInt64(truncatingIfNeeded: key >> 64)

@@ -114,9 +114,11 @@ public final class BatchRunner {
         var batchIndex = 0
         for file in files {
             if Interruption.isRequested { break }
-            let stem = Self.stem(file)
-            let collection = stems[stem, default: 0] > 1 ? stem + "-" + (file as NSString).pathExtension : stem
-            runFile(file, collection: collection, batchIndex: &batchIndex)
+            let stem = Self.stem(file), ext = (file as NSString).pathExtension
+            // A folder an earlier run filled from a file of another type (midgame.quarto, then
+            // midgame.battleship) is kept, not overwritten: this file gets `<stem>-<ext>`.
+            let clash = stems[stem, default: 0] > 1 || (!openedCollections.contains(stem) && holdsOtherType(stem, than: ext))
+            runFile(file, collection: clash ? stem + "-" + ext : stem, batchIndex: &batchIndex)
         }
         progress.clear()
         let wall = monotonicSeconds() - runStart
@@ -164,6 +166,18 @@ public final class BatchRunner {
             }
         }
         return .success(found.sorted())
+    }
+
+    /// Whether `outDirectory/collection/results.jsonl` holds records of a file with another extension.
+    func holdsOtherType(_ collection: String, than ext: String) -> Bool {
+        let path = configuration.outDirectory + "/" + collection + "/results.jsonl"
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 65_536), as: UTF8.self)
+        guard let line = head.split(separator: "\n").first, let json = try? JSONReader.parse(String(line)),
+              let record = ResultRecord(json: json) else { return false }
+        let source = ResultMerge.split(record.source).0
+        return (source as NSString).pathExtension.lowercased() != ext.lowercased()
     }
 
     static func stem(_ file: String) -> String {

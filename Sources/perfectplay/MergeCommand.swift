@@ -25,12 +25,19 @@ enum MergeCommand {
         var failures = 0
         var written: [String: [ResultRecord]] = [:]
         // Runs on other machines may have given one folder name to two games' files (midgame.quarto,
-        // midgame.battleship in separate runs): such a collection is split by game.
+        // midgame.battleship in separate runs), or run two verbs on one file: such a collection is
+        // split by game, then by verb, so that each merged collection is one game's one verb.
         var byCollection: [String: [ResultRecord]] = [:]
         for (collection, records) in ResultMerge.read(files) {
             let games = Set(records.map(\.game))
             for game in games {
-                byCollection[games.count > 1 ? collection + "-" + game : collection, default: []] += records.filter { $0.game == game }
+                let ofGame = records.filter { $0.game == game }
+                let verbs = Set(ofGame.map(\.verb))
+                for verb in verbs {
+                    var name = games.count > 1 ? collection + "-" + game : collection
+                    if verbs.count > 1 { name += "-" + verb.rawValue }
+                    byCollection[name, default: []] += ofGame.filter { $0.verb == verb }
+                }
             }
         }
         for (collection, records) in byCollection.sorted(by: { $0.key < $1.key }) {

@@ -48,7 +48,7 @@ enum SplitCommand {
         let prefix = arguments.outDirectory == "Reports" ? "Reports/split/\(stem)" : arguments.outDirectory
         let tree = WorkTreeFile(game: game.id, root: "\(path):\(split.rootLine)", depth: arguments.depth, split: split)
         do {
-            let folder = (prefix as NSString).deletingLastPathComponent
+            let folder = PathNames.directory(of: prefix)
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try Data(split.units.utf8).write(to: URL(fileURLWithPath: prefix + "." + ext), options: .atomic)
             try Data((tree.json.serialized + "\n").utf8).write(to: URL(fileURLWithPath: prefix + ".tree.json"), options: .atomic)
