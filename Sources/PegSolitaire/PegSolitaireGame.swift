@@ -7,7 +7,7 @@ public enum PegSolitaireGame: GameDefinition {
 
     public static var verbs: [VerbSupport] {
         [VerbSupport(.solve, gives: "a solution, replayed, or a proof that none exists (position class, pagoda function, search)",
-                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move)")]),
+                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move); its tables stop at 8 GB, or --hash-mb when larger")]),
          VerbSupport(.analyze, gives: "the solutions through each first move; for `target: any`, the start/finish table"),
          VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games")]
     }
@@ -64,18 +64,19 @@ public enum PegSolitaireGame: GameDefinition {
         if let reason = PegSolver.classObstruction(problem) {
             return solutionOutcome(problem, solvable: false, jumps: [], proof: reason, stats: [("nodes", 0)])
         }
-        let r = FewestMoves.solve(problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) })
+        // The move search's tables: 8 GB, or --hash-mb when larger.
+        let r = FewestMoves.solve(problem, threads: context.threads, byteLimit: max(context.hashMB, 8192) << 20,
+                                  shouldStop: { budget.shouldStop(nodes: 0) })
         let stats: [(String, JSON)] = [("nodes", JSON(r.space.children)), ("visited", .int(r.visited)),
                                         ("seconds", JSON(budget.elapsed))]
         guard let solvable = r.solvable else {
-            // The best bound so far: once the state space is done, solvable is known and the
-            // breadth-first search bounds the fewest moves from below.
-            var result: [(String, JSON)] = [("solvable", r.moves > 0 ? .bool(true) : .null), ("target", .string(problem.targetDescription))]
-            if r.moves > 0 { result.append(("bound", .object([("fewestMovesAtLeast", .int(r.moves))]))) }
+            // The best bound so far: no solution has fewer moves than the search has ruled out.
+            var result: [(String, JSON)] = [("solvable", .null), ("target", .string(problem.targetDescription))]
+            if r.movesAtLeast > 0 { result.append(("bound", .object([("fewestMovesAtLeast", .int(r.movesAtLeast))]))) }
             return Outcome(status: .limit, result: .object(result), stats: stats,
-                           summary: r.moves > 0 ? "limit reached: solvable, fewest moves >= \(r.moves)" : "limit reached, undecided")
+                           summary: r.movesAtLeast > 0 ? "limit reached: fewest moves >= \(r.movesAtLeast) if solvable" : "limit reached, undecided")
         }
-        var outcome = solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: solvable ? nil : "exhaustive search", stats: stats)
+        var outcome = solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: solvable ? nil : (problem.target.pegsLeft == 1 && problem.target != .pegs(1) ? "exhaustive search (bidirectional search over moves: the two sides ran dry without meeting)" : "exhaustive search"), stats: stats)
         if solvable, case .object(var fields) = outcome.result {
             fields.append(("fewestMoves", .int(r.moves)))
             outcome.result = .object(fields)
