@@ -27,6 +27,8 @@ final class MateSolver {
     /// Set after the budget ran out with a mate proven: reading off its line may take this many
     /// more nodes (the budget is sticky, so it is bypassed for that short walk).
     var extractionNodeCap: UInt64? = nil
+    /// Called on the search thread every 4,096 nodes (the USI engine's progress lines).
+    var onPoll: ((MateSolver) -> Void)? = nil
 
     // move arena: each frame takes its moves and the children's keys from the top
     static let arenaSize = 1 << 21
@@ -186,6 +188,7 @@ final class MateSolver {
         if nodes & 4095 == 0 {
             if let cap = extractionNodeCap { if nodes >= cap { stopped = true } }
             else if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
+            if let poll = onPoll { poll(self) }
         }
     }
 
