@@ -214,7 +214,7 @@ public final class BatchRunner {
             finish(record, writer: writer)
             return
         }
-        let text = game.text(of: Array(data), file: file)
+        let text = game.fileText(of: Array(data), file: file)
         let items = game.load(text: text, file: file)
         if items.isEmpty {
             let record = ResultRecord(game: game.id, verb: configuration.verb, source: "\(file):1", name: "",

@@ -68,6 +68,14 @@ extension GameDefinition {
         verbs.first { $0.verb == verb && ($0.fileExtensions?.contains(ext.lowercased()) ?? true) }
     }
 
+    /// A file's text as every parser reads it: decoded by the game (`text(of:file:)`), Windows
+    /// line ends made plain. Swift reads "\r\n" as one Character, so a parser splitting on "\n"
+    /// would see a CRLF file as one line.
+    public static func fileText(of bytes: [UInt8], file: String) -> String {
+        let text = self.text(of: bytes, file: file)
+        return text.utf8.contains(13) ? text.replacing("\r\n", with: "\n") : text
+    }
+
     /// "solve, analyze" (the batch verbs the game answers for some of its files).
     public static var verbNames: String {
         Verb.allCases.filter { v in verbs.contains { $0.verb == v } }.map(\.rawValue).joined(separator: ", ")

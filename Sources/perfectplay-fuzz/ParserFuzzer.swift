@@ -22,7 +22,7 @@ func game(named id: String) -> (any GameDefinition.Type)? { catalog.game(id: id)
 /// Runs one input through a game's parser and checks what it says about itself.
 func exercise(_ game: any GameDefinition.Type, _ bytes: [UInt8], ext: String) {
     // decoded as a batch decodes the file (KIF: Shift_JIS when not UTF-8); CR LF is one Character
-    let text = game.text(of: bytes, file: "fuzz.\(ext)")
+    let text = game.fileText(of: bytes, file: "fuzz.\(ext)")
     let lineCount = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).count
     for item in game.load(text: text, file: "fuzz.\(ext)") {
         if case .failure(let error) = item {
