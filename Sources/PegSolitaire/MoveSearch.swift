@@ -34,6 +34,10 @@ struct MoveSearchResult: Sendable {
     /// Bytes of both sides' tables at the end (the memory bound that held).
     var peakBytes = 0
     var seconds = 0.0
+    /// Levels decided past the memory bound, not in the depth maps: 1, the last level streamed
+    /// (looked up on the other side, not stored); 2, a level held as a bare set and the next
+    /// one streamed from it.
+    var levelsPastBound = 0
 }
 
 final class MoveSearch: @unchecked Sendable {
@@ -167,6 +171,8 @@ final class MoveSearch: @unchecked Sendable {
         var levels: [Int]
         /// Fewest and most pegs in the frontier.
         var fewestPegs = 0, mostPegs = 0
+        /// New positions per chain position at the last level grown (to predict the next).
+        var newPerChild = 1.0
         mutating func measure() {
             fewestPegs = frontier.map(\.nonzeroBitCount).min() ?? 0
             mostPegs = frontier.map(\.nonzeroBitCount).max() ?? 0
@@ -195,19 +201,36 @@ final class MoveSearch: @unchecked Sendable {
                 result.movesAtLeast = forward.depth + backward.depth + 1
                 break
             }
-            // The side with the smaller frontier (the usual rule; the branching of reverse
-            // moves from few pegs is huge at first but falls as the peg bound tightens).
-            let growForward = forward.frontier.count <= backward.frontier.count
+            // The side whose next level costs fewer chain positions (MoveSearch+Planning.swift);
+            // when storing it would pass the memory bound, MoveSearch+Bounded.swift ends the search.
+            let forwardCost = Double(forward.frontier.count) * branching(of: forward, forward: true, pegBound: backward.fewestPegs)
+            let backwardCost = Double(backward.frontier.count) * branching(of: backward, forward: false, pegBound: forward.mostPegs)
+            let growForward = forwardCost <= backwardCost
+            let predicted = growForward
+                ? predictedBytes(forward, extra: forwardCost * forward.newPerChild) + Double(backward.seen.bytes)
+                : predictedBytes(backward, extra: backwardCost * backward.newPerChild) + Double(forward.seen.bytes)
+            if predicted > Double(byteLimit) {
+                finishUnderBound(forward, backward, growForward: growForward,
+                                 newPositions: growForward ? forwardCost * forward.newPerChild : backwardCost * backward.newPerChild,
+                                 result: &result)
+                break
+            }
+            let before = growForward ? forwardCost : backwardCost
+            defer {
+                if before > 0 {
+                    if growForward { forward.newPerChild = Double(forward.frontier.count) / before } else { backward.newPerChild = Double(backward.frontier.count) / before }
+                }
+            }
             if growForward {
                 meeting = grow(&forward, against: backward.seen, forward: true, pegBound: backward.fewestPegs, result: &result)
             } else {
                 meeting = grow(&backward, against: forward.seen, forward: false, pegBound: forward.mostPegs, result: &result)
             }
-            log?("moves \(forward.depth)+\(backward.depth): forward \(forward.frontier.count) new (\(forward.seen.count) seen), backward \(backward.frontier.count) new (\(backward.seen.count) seen), \(result.children) children, \(Int(monotonicSeconds() - t0)) s")
+            log?("moves \(forward.depth)+\(backward.depth): pegs f[\(forward.fewestPegs),\(forward.mostPegs)] b[\(backward.fewestPegs),\(backward.mostPegs)] forward \(forward.frontier.count) new (\(forward.seen.count) seen), backward \(backward.frontier.count) new (\(backward.seen.count) seen), \(result.children) children, \(Int(monotonicSeconds() - t0)) s")
         }
         result.forwardLevels = forward.levels
         result.backwardLevels = backward.levels
-        result.peakBytes = forward.seen.bytes + backward.seen.bytes
+        result.peakBytes = max(result.peakBytes, forward.seen.bytes + backward.seen.bytes)
         if let m = meeting {
             let a = forward.seen.depth(m)!, b = backward.seen.depth(m)!
             result.moves = a + b
