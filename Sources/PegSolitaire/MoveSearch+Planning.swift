@@ -12,8 +12,10 @@ import Dispatch
 
 extension MoveSearch {
     /// Chain positions per frontier position on `side`, over at most `samples` evenly spaced
-    /// positions, and with the peg bound the side would use.
-    func branching(of side: Side, forward: Bool, pegBound: Int, samples: Int = 512) -> Double {
+    /// positions, and with the peg bound the side would use. The count stops at `budget`
+    /// chains (reverse chains from a few pegs on a large board with a loose peg bound number in
+    /// the billions): the estimate is then a lower bound, already far above the other side's.
+    func branching(of side: Side, forward: Bool, pegBound: Int, samples: Int = 512, budget: Int = 4_000_000) -> Double {
         let n = side.frontier.count
         guard n > 0 else { return 0 }
         let take = min(n, samples)
@@ -21,12 +23,13 @@ extension MoveSearch {
         for k in 0..<take {
             let p = side.frontier[k * n / take]
             let visit = { (c: UInt64) -> Bool in
-                let keep = forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
-                                   : c.nonzeroBitCount <= pegBound && self.passesBackward(c)
+                let keep = total < budget && (forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
+                                                      : c.nonzeroBitCount <= pegBound && self.passesBackward(c))
                 if keep { total += 1 }
                 return keep
             }
             if forward { forEachMove(from: p, visit) } else { forEachReverseMove(from: p, visit) }
+            if total >= budget { return Double(total) / Double(k + 1) }
         }
         return Double(total) / Double(take)
     }

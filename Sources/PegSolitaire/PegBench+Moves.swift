@@ -29,6 +29,7 @@ extension PegBench {
             ("moves", r.moves.map { JSON.int($0) } ?? JSON.string(">= \(r.movesAtLeast) (memory bound)")), ("published", published),
             ("ok", .bool(replayed && r.moves == triangleMoves[n])), ("vacancy", .string(start)), ("finish", .string(finish)),
             ("solution", .string(board.moveStrings(r.jumps).joined(separator: " "))),
+            ("depths", .string("\(r.forwardLevels.count - 1)+\(r.backwardLevels.count - 1)" + (r.levelsPastBound > 0 ? " +\(r.levelsPastBound) past the bound" : ""))),
             ("nodes", JSON(r.children)), ("peakMB", .int(r.peakBytes >> 20)), ("seconds", JSON(wall)), ("cpuSeconds", JSON(cpu)),
         ])
     }
@@ -112,9 +113,12 @@ extension PegBench {
             BenchSuite(name: "peg-triangle-moves", summary: "Triangles n = 4..7: fewest moves over all one-vacancy -> one-peg problems (OEIS A127500)") { context in
                 (4...7).map { n in triangleRow(side: n, threads: context.threads, log: { context.log($0) }) }
             },
-            BenchSuite(name: "peg-triangle-moves-large", summary: "Triangles n = 8..11: fewest moves (OEIS A127500), each to a 3 GB bound") { context in
-                (8...11).map { n in triangleRow(side: n, threads: context.threads, log: { context.log($0) }) }
-            },
+        ] + (8...11).map { n in
+            BenchSuite(name: "peg-triangle-moves-\(n)",
+                       summary: "Triangle n = \(n): fewest moves (OEIS A127500: \(triangleMoves[n].map(String.init) ?? "open, 19-28")), to a 3 GB bound (or --hash-mb, if larger)") { context in
+                [triangleRow(side: n, threads: context.threads, byteLimit: max(moveSearchByteLimit, context.hashMB << 20), log: { context.log($0) })]
+            }
+        } + [
             BenchSuite(name: "peg-english-moves", summary: "English 33: fewest moves of every single-vacancy -> single-peg problem the position class allows") { context in
                 let board = problem(english).board
                 let classes = PositionClass(board: board)
