@@ -99,11 +99,14 @@ struct EndgameSearch {
     let ternary: UnsafeMutablePointer<Int32>
     let stageTable: UnsafeMutablePointer<Int>
 
-    /// Discs flipped when `p` plays `square` (0 when illegal); the vector form, about a
-    /// fifth faster in the whole search than the ray scans of `Bitboard.flips`.
+    /// Per-square ray masks of the vector flip (Bitboard.rayMasks).
+    let rayMasks: UnsafeMutablePointer<SIMD4<UInt64>>
+
+    /// Discs flipped when `p` plays `square` (0 when illegal): the vector form from ray
+    /// masks (Bitboard+MaskedFlip.swift).
     @_transparent
     func flips(_ square: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
-        Bitboard.flipsVector(square, p, o)
+        Bitboard.flipsMasked(square, p, o, masks: rayMasks)
     }
 
     nonisolated(unsafe) static let thresholdTable: UnsafeMutablePointer<Int> = {
@@ -115,6 +118,7 @@ struct EndgameSearch {
     init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64) {
         self.control = control
         self.lastFlipLines = Bitboard.lineFlipTable
+        self.rayMasks = Bitboard.rayMasks
         self.squareDiagonals = Bitboard.squareDiagonals
         self.neighbours = Bitboard.neighbourTable
         self.quadrantOf = geometry.quadrantTable
