@@ -174,8 +174,8 @@ struct EndgameSearch {
     @inline(__always)
     mutating func search(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ n: Int) -> Int {
         if n > shallowEmpties { return deep(p, o, alpha, beta, n) }
-        if n > 4 { return shallow(p, o, alpha, beta, n, odd: geometry.oddQuadrants(mask & ~(p | o))) }
-        return solveFew(p, o, alpha, beta, n)
+        if beta != alpha &+ 1 { return byNullWindows(p, o, alpha, beta, n) }
+        return nullWindow(p, o, alpha, n)
     }
 
     /// Upper bound on the score from the opponent's stable discs, when it may cut.
@@ -319,44 +319,6 @@ struct EndgameSearch {
         if best >= beta && bestMove == 64 { return best }  // enhanced transposition cut-off
         table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
                     move: bestMove, empties: n)
-        return best
-    }
-
-    /// Alpha-beta without the table, parity ordering (mobility first at 7 empties), for 5 to 7 empties. `odd`: the
-    /// quadrants with an odd number of empties (geometry.oddQuadrants), kept up to date by
-    /// toggling the quadrant of each move played.
-    mutating func shallow(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ n: Int, odd: UInt64) -> Int {
-        nodes &+= 1
-        var alpha = alphaIn
-        if let bound = stabilityBound(p, o, alpha, n) { return bound }
-        let moves = Bitboard.moves(p, o) & mask
-        if moves == 0 {
-            if Bitboard.moves(o, p) & mask == 0 {
-                return Position.finalScore(p, o, empties: n)
-            }
-            return -shallow(o, p, -beta, -alpha, n, odd: odd)
-        }
-        if n >= shallowSortMinEmpties { return shallowSorted(p, o, alpha, beta, n, odd: odd, moves: moves) }
-        var best = Int.min
-        for pass in 0..<2 {
-            var m = pass == 0 ? moves & odd : moves & ~odd
-            while m != 0 {
-                let sq = m.trailingZeroBitCount
-                m &= m &- 1
-                let f = flips(sq, p, o)
-                let np = o ^ f, no = p ^ f ^ (UInt64(1) << UInt64(sq))
-                let childOdd = odd ^ quadrantOf[sq]
-                let score = n == 5 ? -solve4(np, no, -beta, -alpha, odd: childOdd)
-                    : -shallow(np, no, -beta, -alpha, n - 1, odd: childOdd)
-                if score > best {
-                    best = score
-                    if score > alpha {
-                        alpha = score
-                        if alpha >= beta { return best }
-                    }
-                }
-            }
-        }
         return best
     }
 }
