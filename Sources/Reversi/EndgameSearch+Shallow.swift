@@ -31,32 +31,38 @@ extension EndgameSearch {
     mutating func shallow(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int, odd: UInt64) -> Int {
         nodes &+= 1
         if let bound = stabilityBound(p, o, alpha, n) { return bound }
-        let moves = Bitboard.moves(p, o) & mask
-        if moves == 0 {
-            if Bitboard.moves(o, p) & mask == 0 {
-                return Position.finalScore(p, o, empties: n)
-            }
-            return -shallow(o, p, -alpha - 1, n, odd: odd)
-        }
-        if n >= shallowSortMinEmpties { return shallowSorted(p, o, alpha, n, odd: odd, moves: moves) }
-        let childAlpha = -alpha - 1
-        var best = Int.min
-        for pass in 0..<2 {
-            var m = pass == 0 ? moves & odd : moves & ~odd
-            while m != 0 {
-                let sq = m.trailingZeroBitCount
-                m &= m &- 1
-                let f = flips(sq, p, o)
-                let np = o ^ f, no = p ^ f ^ EndgameSearch.bit(sq)
-                let childOdd = odd ^ quadrantOf[sq]
-                let score = n == 5 ? -solve4(np, no, childAlpha, odd: childOdd)
-                    : -shallow(np, no, childAlpha, n - 1, odd: childOdd)
-                if score > best {
-                    best = score
-                    if score > alpha { return best }
+        if n >= shallowSortMinEmpties {
+            let moves = Bitboard.moves(p, o) & mask
+            if moves != 0 { return shallowSorted(p, o, alpha, n, odd: odd, moves: moves) }
+        } else {
+            // The empty squares, odd quadrants first; one that flips nothing is no move (no
+            // move generation: most nodes cut at their first move).
+            let empties = mask & ~(p | o)
+            let childAlpha = -alpha - 1
+            var best = Int.min
+            for pass in 0..<2 {
+                var m = pass == 0 ? empties & odd : empties & ~odd
+                while m != 0 {
+                    let sq = m.trailingZeroBitCount
+                    m &= m &- 1
+                    let f = flipsNear(sq, p, o)
+                    if f == 0 { continue }
+                    let np = o ^ f, no = p ^ f ^ EndgameSearch.bit(sq)
+                    let childOdd = odd ^ quadrantOf[sq]
+                    let score = n == 5 ? -solve4(np, no, childAlpha, odd: childOdd)
+                        : -shallow(np, no, childAlpha, n - 1, odd: childOdd)
+                    if score > best {
+                        best = score
+                        if score > alpha { return best }
+                    }
                 }
             }
+            if best != Int.min { return best }
         }
-        return best
+        // No move: pass, or the game is over.
+        if Bitboard.moves(o, p) & mask == 0 {
+            return Position.finalScore(p, o, empties: n)
+        }
+        return -shallow(o, p, -alpha - 1, n, odd: odd)
     }
 }
