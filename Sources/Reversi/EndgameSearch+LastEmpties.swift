@@ -95,8 +95,18 @@ extension EndgameSearch {
         return Position.finalScore(p, o, empties: 2)
     }
 
-    mutating func solve3(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ x1: Int, _ x2: Int, _ x3: Int) -> Int {
+    mutating func solve3(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ x1In: Int, _ x2In: Int, _ x3In: Int) -> Int {
         nodes &+= 1
+        // Parity: a square alone in its quadrant first (with two in another, the one odd region).
+        var x1 = x1In, x2 = x2In, x3 = x3In
+        let empties = EndgameSearch.bit(x1) | EndgameSearch.bit(x2) | EndgameSearch.bit(x3)
+        if quadrantOf[x1] & empties != EndgameSearch.bit(x1) {
+            if quadrantOf[x2] & empties == EndgameSearch.bit(x2) {
+                swap(&x1, &x2)
+            } else if quadrantOf[x3] & empties == EndgameSearch.bit(x3) {
+                (x1, x2, x3) = (x3, x1, x2)
+            }
+        }
         let childAlpha = -alpha - 1
         var best = Int.min
         var f = flipsNear(x1, p, o)
