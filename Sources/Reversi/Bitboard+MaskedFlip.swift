@@ -36,8 +36,9 @@ extension Bitboard {
         // Up: the opponent's run ends at the lowest non-opponent square; ours flips the run.
         let stopUp = up & ~ov
         let endUp = stopUp & (zero &- stopUp) & pv
-        let ends = zero &- ((endUp | (zero &- endUp)) &>> 63)  // all ones where endUp != 0
-        var flipped = (endUp &- 1) & up & ends
+        // The squares below endUp; none when there is no endUp (then endUp - 1 has its top bit set).
+        let belowEnd = endUp &- 1
+        var flipped = belowEnd & up & ((belowEnd &>> 63) &- 1)
         // Down: our discs one step toward the move, kept where no stop lies from there up to
         // the move (a run has at most six discs, so smearing the stops five steps is enough).
         let stopDown = down & ~ov
@@ -46,6 +47,21 @@ extension Bitboard {
         smear |= smear &>> (step &<< 2)
         let endDown = ((pv & down) &<< step) & ~smear
         flipped |= down & (zero &- endDown)
-        return (flipped[0] | flipped[1]) | (flipped[2] | flipped[3])
+        // Halves, then lanes: four separate lane reads make the compiler scalarize the whole.
+        let halves = flipped.lowHalf | flipped.highHalf
+        return halves[0] | halves[1]
     }
+
+    /// `flipsMasked` behind a call. Inlined into the move-ordering loops, whose results feed
+    /// scalar code, the compiler splits the vector code into scalar lanes (and `moves` too),
+    /// which costs more than the call: a tenth of all instructions on FFO #36.
+    @inline(never)
+    static func flipsNotInlined(_ square: Int, _ p: UInt64, _ o: UInt64,
+                                masks: UnsafeMutablePointer<SIMD4<UInt64>>) -> UInt64 {
+        flipsMasked(square, p, o, masks: masks)
+    }
+
+    /// `moves` behind a call, for the same reason.
+    @inline(never)
+    static func movesNotInlined(_ p: UInt64, _ o: UInt64) -> UInt64 { moves(p, o) }
 }

@@ -15,9 +15,9 @@ extension EndgameSearch {
                 let sq = m.trailingZeroBitCount
                 m &= m &- 1
                 let bit = UInt64(1) << UInt64(sq)
-                let f = flips(sq, p, o)
+                let f = Bitboard.flipsNotInlined(sq, p, o, masks: rayMasks)
                 let np = o ^ f, no = p ^ f ^ bit
-                let replies = Bitboard.moves(np, no) & mask
+                let replies = Bitboard.movesNotInlined(np, no) & mask
                 var key = (replies.nonzeroBitCount + (replies & geometry.corners).nonzeroBitCount) << 2
                 if odd & bit == 0 { key += 2 }
                 var i = count

@@ -211,7 +211,7 @@ struct EndgameSearch {
             let sq = m.trailingZeroBitCount
             m &= m &- 1
             let bit = UInt64(1) << UInt64(sq)
-            let f = flips(sq, p, o)
+            let f = Bitboard.flipsNotInlined(sq, p, o, masks: rayMasks)
             var key = 0
             if sq == hashMove {
                 key = Int.min
@@ -220,7 +220,7 @@ struct EndgameSearch {
                 if let b = etcBeta, let e = table.probe(np, no) {
                     if -e.upper >= b { cutoff = -e.upper; return 0 }
                 }
-                let replies = Bitboard.moves(np, no) & mask
+                let replies = Bitboard.movesNotInlined(np, no) & mask
                 // Fastest first: one weighted reply weighs as much as 8 points of the evaluation.
                 key += (replies.nonzeroBitCount + (replies & corners).nonzeroBitCount) << 7
                 if odd & bit == 0 { key += 3 }
