@@ -99,6 +99,10 @@ struct EndgameSearch {
     let ternary: UnsafeMutablePointer<Int32>
     let stageTable: UnsafeMutablePointer<Int>
 
+    /// 8x8: stability with exact edges (Bitboard+EdgeStability.swift) and its tables.
+    let isFullBoard: Bool
+    let edgeStability: UnsafeMutablePointer<UInt8>
+    let byteToFileA: UnsafeMutablePointer<UInt64>
     /// Per-square ray masks of the vector flip (Bitboard.rayMasks).
     let rayMasks: UnsafeMutablePointer<SIMD4<UInt64>>
 
@@ -119,6 +123,9 @@ struct EndgameSearch {
         self.control = control
         self.lastFlipLines = Bitboard.lineFlipTable
         self.rayMasks = Bitboard.rayMasks
+        self.isFullBoard = geometry.size == 8
+        self.edgeStability = Bitboard.edgeStability
+        self.byteToFileA = Bitboard.byteToFileA
         self.squareDiagonals = Bitboard.squareDiagonals
         self.neighbours = Bitboard.neighbourTable
         self.quadrantOf = geometry.quadrantTable
@@ -182,8 +189,9 @@ struct EndgameSearch {
     @inline(__always)
     func stabilityBound(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int) -> Int? {
         guard alpha >= stabilityThresholds[n] - stabilityOffset else { return nil }
-        let bound = squareCount - 2 * Bitboard.stableDiscs(o, p, outside: ~mask,
-                                                           edgeColumns: edgeColumns, edgeRows: edgeRows).nonzeroBitCount
+        let stable = isFullBoard ? Bitboard.stableDiscs8x8(o, p, table: edgeStability, files: byteToFileA)
+            : Bitboard.stableDiscs(o, p, outside: ~mask, edgeColumns: edgeColumns, edgeRows: edgeRows)
+        let bound = squareCount - 2 * stable.nonzeroBitCount
         return bound <= alpha ? bound : nil
     }
 
