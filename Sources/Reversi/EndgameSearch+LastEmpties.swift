@@ -21,7 +21,7 @@ extension EndgameSearch {
             let b = (empties & (empties &- 1)).trailingZeroBitCount
             return solve2(p, o, alpha, a, b)
         case 1:
-            return solve1(p, o, empties.trailingZeroBitCount)
+            return solve1(p, o, alpha, empties.trailingZeroBitCount)
         default:
             nodes &+= 1
             return Position.finalScore(p, o, empties: 0)
@@ -44,15 +44,20 @@ extension EndgameSearch {
         return solve4(p, o, alpha, x1, x2, x3, e.trailingZeroBitCount)
     }
 
-    /// The last empty square: whoever can play there does; exact score (flip counts by table,
-    /// Bitboard+LastFlip.swift).
+    /// The last empty square against (alpha, alpha + 1): whoever can play there does (flip
+    /// counts by table, Bitboard+LastFlip.swift). When the side to move cannot play there and
+    /// even the best case left fails low, that bound is returned without counting the
+    /// opponent's flips (Edax's lazy cut-off).
     @inline(__always)
-    mutating func solve1(_ p: UInt64, _ o: UInt64, _ x: Int) -> Int {
+    mutating func solve1(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ x: Int) -> Int {
         nodes &+= 1
         // Disc difference before the last disc: o = the other filled squares.
         let diff = 2 * p.nonzeroBitCount - (squareCount - 1)
         var n = Bitboard.lastFlipCount(x, p, lines: lastFlipLines, diagonals: squareDiagonals)
         if n != 0 { return diff + 1 + 2 * n }
+        // Now at most diff + 1 (nobody plays, diff > 0), below that if the opponent plays.
+        let most = diff > 0 ? diff + 1 : diff - 1
+        if most <= alpha { return most }
         n = Bitboard.lastFlipCount(x, o, lines: lastFlipLines, diagonals: squareDiagonals)
         if n != 0 { return diff - 1 - 2 * n }
         return diff > 0 ? diff + 1 : (diff < 0 ? diff - 1 : 0)
@@ -71,27 +76,28 @@ extension EndgameSearch {
     @inline(__always)
     mutating func solve2(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ x1: Int, _ x2: Int) -> Int {
         nodes &+= 1
+        let childAlpha = -alpha - 1
         var f = flipsNear(x1, p, o)
         if f != 0 {
-            let best = -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x1), x2)
+            let best = -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x1), childAlpha, x2)
             if best > alpha { return best }
             f = flipsNear(x2, p, o)
-            if f != 0 { return max(best, -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x2), x1)) }
+            if f != 0 { return max(best, -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x2), childAlpha, x1)) }
             return best
         }
         f = flipsNear(x2, p, o)
-        if f != 0 { return -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x2), x1) }
-        // Pass: the opponent moves (minimising our score).
+        if f != 0 { return -solve1(o ^ f, p ^ f ^ EndgameSearch.bit(x2), childAlpha, x1) }
+        // Pass: the opponent moves (minimising our score), p is to move at the last square.
         f = flipsNear(x1, o, p)
         if f != 0 {
-            let worst = solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x1), x2)
+            let worst = solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x1), alpha, x2)
             if worst <= alpha { return worst }
             f = flipsNear(x2, o, p)
-            if f != 0 { return min(worst, solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x2), x1)) }
+            if f != 0 { return min(worst, solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x2), alpha, x1)) }
             return worst
         }
         f = flipsNear(x2, o, p)
-        if f != 0 { return solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x2), x1) }
+        if f != 0 { return solve1(p ^ f, o ^ f ^ EndgameSearch.bit(x2), alpha, x1) }
         return Position.finalScore(p, o, empties: 2)
     }
 
