@@ -6,7 +6,7 @@
 // are always empty, so every ray through them is broken exactly as at a real edge.
 
 /// Move generation and flips on raw bitboards. `player` is the side to move.
-public enum Bitboard {
+package enum Bitboard {
     /// One direction of Kogge-Stone move generation (both senses at once).
     @inline(__always)
     static func movesAlong(_ p: UInt64, _ o: UInt64, _ d: UInt64) -> UInt64 {
@@ -27,7 +27,7 @@ public enum Bitboard {
     /// Legal moves of `p` against `o`, on the 8x8 board (mask the result for smaller boards:
     /// off-board squares are empty, so only the final `& empties` needs the mask).
     @inline(__always)
-    public static func moves(_ p: UInt64, _ o: UInt64) -> UInt64 {
+    package static func moves(_ p: UInt64, _ o: UInt64) -> UInt64 {
         let inner = o & 0x7E7E_7E7E_7E7E_7E7E
         let m = movesAlong(p, inner, 1) | movesAlong(p, o, 8) | movesAlong(p, inner, 7) | movesAlong(p, inner, 9)
         return m & ~(p | o)
@@ -85,7 +85,7 @@ public enum Bitboard {
 
     /// Discs flipped when `p` plays on the empty `square` (0 when the move is illegal).
     @inline(__always)
-    public static func flips(_ square: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
+    package static func flips(_ square: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
         let r = rayTable + (square &<< 3)
         var f = flipsUp(r[0], p, o)
         f |= flipsUp(r[1], p, o)
