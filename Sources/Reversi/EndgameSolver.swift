@@ -1,4 +1,4 @@
-// The package solver: exact score, best moves, principal variation and per-move scores of a
+// The solver the game runs: exact score, best moves, principal variation and per-move scores of a
 // position, using all threads. The calling thread searches; helper threads (one per extra
 // thread) wait in a pool and join nodes that split under young brothers wait
 // (SplitPoint.swift), all sharing one transposition table.
