@@ -9,8 +9,8 @@ import SolverKit
 enum TsumeMainLine {
     /// The line a tsume record's KIF file shows first: the exact shortest line under plain
     /// minimax (`pv`).
-    static func of(_ result: JSON) -> [String]? {
-        result["pv"]?.arrayValue?.compactMap(\.stringValue)
+    static func of(_ result: ShogiResult) -> [String]? {
+        result.pv
     }
 }
 
@@ -83,12 +83,13 @@ enum TsumeKIFFile {
     /// The KIF of a record: a solved mate whose record carries its position and a main line that
     /// replays as a mate; nil for anything else.
     static func record(for record: ResultRecord) -> KIFRecord? {
-        guard record.status == .solved, record.result["mate"]?.boolValue == true,
-              let sfen = record.result["position"]?.stringValue, let usi = TsumeMainLine.of(record.result), !usi.isEmpty,
+        let result = ShogiResult(json: record.result)
+        guard record.status == .solved, result.mate == true,
+              let sfen = result.position, let usi = TsumeMainLine.of(result), !usi.isEmpty,
               let position = try? Position(sfen: Substring(sfen), at: SourceLocation(file: "record", line: 1)) else { return nil }
         let line = usi.compactMap(Move.init(usi:))
         guard line.count == usi.count, position.verifyMate(line) == nil else { return nil }
-        return KIFRecord.tsume(name: record.name, position: position, mainLine: line, tree: record.result["tree"])
+        return KIFRecord.tsume(name: record.name, position: position, mainLine: line, tree: result.tree)
     }
 
     /// A file name for a problem: its name with path separators and control characters replaced,
