@@ -11,13 +11,21 @@ extension PegBench {
     /// Both sides' tables stop at `byteLimit` (the row then gives the lower bound reached).
     static let moveSearchByteLimit = 3 << 30
 
-    static func triangleRow(side n: Int, threads: Int, byteLimit: Int = moveSearchByteLimit, log: @escaping (String) -> Void) -> BenchRow {
+    /// The open and the larger published triangles stop after this many seconds (wall) too.
+    static let triangleSecondsLimit = 1800.0
+
+    static func triangleRow(side n: Int, threads: Int, byteLimit: Int = moveSearchByteLimit, seconds: Double? = nil,
+                            log: @escaping (String) -> Void) -> BenchRow {
         let board = triangle(side: n, vacancy: 1).board
         let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
         let search = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
                                 symmetries: board.automorphisms(), threads: threads)
         search.log = log
         search.byteLimit = byteLimit
+        if let seconds {
+            let deadline = monotonicSeconds() + seconds
+            search.shouldStop = { monotonicSeconds() > deadline }
+        }
         let (r, wall, cpu) = timed { search.solve() }
         let end = board.replay(r.jumps, from: r.start)
         let replayed = r.moves != nil && end?.nonzeroBitCount == 1 && (board.allHoles & ~r.start).nonzeroBitCount == 1
@@ -26,7 +34,7 @@ extension PegBench {
         let start = board.names[(board.allHoles & ~r.start).trailingZeroBitCount]
         let finish = end.map { board.names[$0.trailingZeroBitCount] } ?? "-"
         return BenchRow("triangle-\(n)", [
-            ("moves", r.moves.map { JSON.int($0) } ?? JSON.string(">= \(r.movesAtLeast) (memory bound)")), ("published", published),
+            ("moves", r.moves.map { JSON.int($0) } ?? JSON.string(">= \(r.movesAtLeast) (\(seconds.map { wall >= $0 } == true ? "time" : "memory") bound)")), ("published", published),
             ("ok", .bool(replayed && r.moves == triangleMoves[n])), ("vacancy", .string(start)), ("finish", .string(finish)),
             ("solution", .string(board.moveStrings(r.jumps).joined(separator: " "))),
             ("depths", .string("\(r.forwardLevels.count - 1)+\(r.backwardLevels.count - 1)" + (r.levelsPastBound > 0 ? " +\(r.levelsPastBound) past the bound" : ""))),
@@ -115,8 +123,9 @@ extension PegBench {
             },
         ] + (8...11).map { n in
             BenchSuite(name: "peg-triangle-moves-\(n)",
-                       summary: "Triangle n = \(n): fewest moves (OEIS A127500: \(triangleMoves[n].map(String.init) ?? "open, 19-28")), to a 3 GB bound (or --hash-mb, if larger)") { context in
-                [triangleRow(side: n, threads: context.threads, byteLimit: max(moveSearchByteLimit, context.hashMB << 20), log: { context.log($0) })]
+                       summary: "Triangle n = \(n): fewest moves (OEIS A127500: \(triangleMoves[n].map(String.init) ?? "open, 19-28")), to a 3 GB bound (or --hash-mb, if larger)\(n > 8 ? " and 30 minutes" : "")") { context in
+                [triangleRow(side: n, threads: context.threads, byteLimit: max(moveSearchByteLimit, context.hashMB << 20),
+                             seconds: n > 8 ? triangleSecondsLimit : nil, log: { context.log($0) })]
             }
         } + [
             BenchSuite(name: "peg-english-moves", summary: "English 33: fewest moves of every single-vacancy -> single-peg problem the position class allows") { context in
