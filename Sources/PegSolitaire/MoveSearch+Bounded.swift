@@ -37,7 +37,8 @@ extension MoveSearch {
             }
             result.peakBytes = Int(held) + set.bytes
             log?("level \(side.depth + 1) as a set: \(set.count) positions, no meeting; streaming the next")
-            if shouldStop() { result.movesAtLeast = a + b + 2; return }
+            // Stopped while the set was built: only the moves below it are decided.
+            if shouldStop() { result.movesAtLeast = a + b + 1; return }
             if let (x, c) = stream(from: set, against: other.seen, forward: growForward, pegBound: pegBound, result: &result) {
                 // x: one move past the frontier on the streamed side; c: one move further,
                 // on the other side.

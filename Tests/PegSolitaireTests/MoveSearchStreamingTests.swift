@@ -57,4 +57,32 @@ private func plainMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
         #expect(exactPastBound[1] > 0 && exactPastBound[2] > 0 && bounds[1] > 0 && bounds[2] > 0,
                 "exact by levels past the bound \(exactPastBound), bounds \(bounds)")
     }
+
+    /// A search stopped at any point (past the bound too) claims no more than it decided.
+    @Test func stoppedSearchesGiveSoundBounds() {
+        final class Calls: @unchecked Sendable { var count = 0 }
+        let board = Fixtures.problem(PegFile.triangle(side: 6, vacancy: 1)).board
+        let start = board.allHoles & ~(UInt64(1) << 3)
+        let dist = plainMoves(board, from: start)
+        var stopped = 0
+        for f in 0..<board.holeCount {
+            guard let expected = dist[UInt64(1) << UInt64(f)] else { continue }
+            for limit in [150_000, 600_000] {
+                for after in [1, 3, 8, 20, 60] {
+                    let search = MoveSearch(board: board, start: start, finish: f)
+                    search.byteLimit = limit
+                    let calls = Calls()
+                    search.shouldStop = { calls.count += 1; return calls.count > after }
+                    let r = search.solve()
+                    if let moves = r.moves {
+                        #expect(moves == expected)
+                    } else {
+                        #expect(r.movesAtLeast <= expected, "\(board.names[3]) -> \(board.names[f]) at \(limit) bytes, stop after \(after)")
+                        stopped += 1
+                    }
+                }
+            }
+        }
+        #expect(stopped > 0)
+    }
 }
