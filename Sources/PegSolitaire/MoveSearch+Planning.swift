@@ -14,7 +14,7 @@ extension MoveSearch {
     /// Chain positions per frontier position on `side`, over at most `samples` evenly spaced
     /// positions, and with the peg bound the side would use. The count stops at `budget`
     /// chains (reverse chains from a few pegs on a large board with a loose peg bound number in
-    /// the billions): the estimate is then a lower bound, already far above the other side's.
+    /// the billions): such a side is not grown (infinity).
     func branching(of side: Side, forward: Bool, pegBound: Int, samples: Int = 512, budget: Int = 4_000_000) -> Double {
         let n = side.frontier.count
         guard n > 0 else { return 0 }
@@ -29,7 +29,7 @@ extension MoveSearch {
                 return keep
             }
             if forward { forEachMove(from: p, visit) } else { forEachReverseMove(from: p, visit) }
-            if total >= budget { return Double(total) / Double(k + 1) }
+            if total >= budget { return .infinity }
         }
         return Double(total) / Double(take)
     }

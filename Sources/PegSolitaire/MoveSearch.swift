@@ -62,6 +62,8 @@ final class MoveSearch: @unchecked Sendable {
     /// Stop when both sides together hold more than this many bytes.
     var byteLimit = Int.max
     var moveLimit = 200
+    /// Frontier positions expanded a chunk in `grow` (set from the sampled branching).
+    var chunkParents = 1 << 18
     var shouldStop: @Sendable () -> Bool = { false }
     var log: ((String) -> Void)? = nil
 
@@ -216,6 +218,9 @@ final class MoveSearch: @unchecked Sendable {
                 break
             }
             let before = growForward ? forwardCost : backwardCost
+            // Parents a chunk: about 16M chain positions, so the chunk's buffers stay small.
+            let perParent = before / Double(max(1, growForward ? forward.frontier.count : backward.frontier.count))
+            chunkParents = max(64, min(1 << 18, Int(Double(1 << 24) / max(1, perParent))))
             defer {
                 if before > 0 {
                     if growForward { forward.newPerChild = Double(forward.frontier.count) / before } else { backward.newPerChild = Double(backward.frontier.count) / before }
@@ -261,7 +266,7 @@ final class MoveSearch: @unchecked Sendable {
         let depth = side.depth + 1
         var next: [UInt64] = []
         var meeting: UInt64? = nil
-        let chunk = 1 << 18
+        let chunk = chunkParents
         var cursor = 0
         let frontier = side.frontier
         let t = frontier.count < 4096 ? 1 : threads
