@@ -31,8 +31,9 @@ extension PegBench {
         let replayed = r.moves != nil && end?.nonzeroBitCount == 1 && (board.allHoles & ~r.start).nonzeroBitCount == 1
             && board.moveCount(r.jumps) == r.moves
         let published: JSON = triangleMoves[n].map { .int($0) } ?? .null
-        let start = board.names[(board.allHoles & ~r.start).trailingZeroBitCount]
-        let finish = end.map { board.names[$0.trailingZeroBitCount] } ?? "-"
+        // Holes only of a solution found (a stopped search has neither start nor finish).
+        let start = replayed ? board.names[(board.allHoles & ~r.start).trailingZeroBitCount] : "-"
+        let finish = replayed ? end.map { board.names[$0.trailingZeroBitCount] } ?? "-" : "-"
         return BenchRow("triangle-\(n)", [
             ("moves", r.moves.map { JSON.int($0) } ?? JSON.string(">= \(r.movesAtLeast) (\(seconds.map { wall >= $0 } == true ? "time" : "memory") bound)")), ("published", published),
             ("ok", .bool(replayed && r.moves == triangleMoves[n])), ("vacancy", .string(start)), ("finish", .string(finish)),
