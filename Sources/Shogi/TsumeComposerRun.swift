@@ -1,0 +1,100 @@
+// The composers' part of a tsume record: `composerLength`, `composerLine` (USI and KIF), the
+// forced length W when the exemption made the line shorter, and the soundness report with its
+// one-line verdict. Run after the plain-minimax search, whose mate length bounds the composer's.
+import Foundation
+import SolverKit
+
+enum TsumeComposerRun {
+    /// What the composer part adds to a record.
+    struct Part {
+        var fields: [(String, JSON)] = []
+        /// The verdict for the summary line ("sound", or the flaws found); empty when not run.
+        var verdict = ""
+        var nodes: UInt64 = 0
+        var limit = false
+    }
+
+    /// The composer length and line of `problem`, whose plain-minimax mate is at most
+    /// `plainLength` plies, and (with `soundness`) the soundness report against `expected`.
+    static func run(_ problem: TsumeProblem, plainLength: Int, plainExact: Bool, context: SolveContext,
+                    soundness: SoundnessScope) -> Part {
+        var part = Part()
+        let solver = MateSolver(position: problem.position, hashMB: context.hashMB, budget: context.budget, composer: true)
+        let answer = solver.composerSolve(upperBound: plainLength)
+        part.nodes = solver.nodes
+        switch answer.verdict {
+        case .mate:
+            let line = answer.line!
+            part.fields.append(("composerLength", JSON(line.moves.count)))
+            part.fields.append(("composerLine", JSON(line.moves.map(\.usi))))
+            part.fields.append(("composerKif", .string(problem.position.kifLine(line.moves).joined(separator: " "))))
+            if line.moves.count != answer.forcedLength { part.fields.append(("forcedLength", JSON(answer.forcedLength))) }
+            if let e = problem.composerExpected {
+                part.fields.append(("composerMatches", JSON(line.moves.count == e)))
+            }
+            if answer.walkCapped { part.fields.append(("composerWalkCapped", true)) }
+            let check = solver.replayComposerLine(line.moves)
+            part.fields.append(("composerVerified", JSON(check == nil)))
+            if let c = check { part.fields.append(("composerVerifyError", .string(c))) }
+            if soundness != .none {
+                let report = solver.soundness(line: line, expected: problem.composerExpected, plainLength: plainExact ? plainLength : nil,
+                                              scope: soundness)
+                part.fields.append(("soundness", report.json(problem.position)))
+                part.verdict = report.verdict
+                part.nodes = solver.nodes
+                if !report.complete { part.limit = true }
+            }
+        case .noMate:
+            part.fields.append(("composerLength", .null))
+        case .limit:
+            part.limit = true
+            part.fields.append(("composerLength", .null))
+            part.fields.append(("composerBound", .object([("lengthAtLeast", JSON(answer.noMateWithin > 0 ? answer.noMateWithin + 2 : 1)),
+                                                          ("lengthAtMost", JSON(answer.forcedLength))])))
+        }
+        part.fields.append(("composerIterations", .array(answer.iterations.map { .object([("bound", JSON($0.0)), ("proven", $0.1.map { JSON($0) } ?? .null)]) })))
+        part.fields.append(("composerNodes", JSON(solver.nodes)))
+        return part
+    }
+}
+
+extension TsumeProblem {
+    /// The length a composer's reading is compared with: the book's, when the file gives one
+    /// (the other reference columns are plain-minimax lengths).
+    var composerExpected: Int? { bookLength }
+}
+
+extension TsumeComposerRun {
+    /// Set by the bench suites that time plain minimax only (`tsume-zukou`, `tanuki`, ...).
+    static let skipFlag = "no-composer"
+    /// Longest plain mate for which `solve` also checks pieces for redundancy (`analyze` always).
+    static let redundancyMaxLength = 31
+
+    /// Adds the composer part to a plain-minimax record: the lengths, and the verdict on the
+    /// summary line. Not with `--mode mate` (first proofs only) or the skip flag.
+    static func augment(_ outcome: inout Outcome, _ problem: TsumeProblem, _ answer: MateAnswer, context: SolveContext, mateOnly: Bool) {
+        guard !mateOnly, !context.has(skipFlag), answer.length > 0, answer.verdict != .noMate else { return }
+        let scope: SoundnessScope = context.verb == .analyze || (answer.exact && answer.length <= redundancyMaxLength) ? .full : .line
+        let part = run(problem, plainLength: answer.length, plainExact: answer.exact, context: context, soundness: scope)
+        guard case .object(var fields) = outcome.result else { return }
+        fields += part.fields
+        // the plain line's interpositions the composers' rules do not count
+        if answer.exact, !answer.line.isEmpty, let length = part.fields.first(where: { $0.0 == "composerLength" })?.1.intValue, length < answer.length {
+            let solver = MateSolver(position: problem.position, hashMB: 16, budget: context.budget, composer: true)
+            if let found = solver.uncountedInterpositions(answer.line) {
+                fields.append(("uncountedInterpositions", .array(found.map { .object([("ply", JSON($0.0)), ("move", .string($0.1.usi))]) })))
+            }
+        }
+        outcome.result = .object(fields)
+        if let n = part.fields.first(where: { $0.0 == "composerLength" })?.1.intValue {
+            outcome.summary += "; composer \(n)" + (part.verdict.isEmpty ? "" : ": \(part.verdict)")
+        } else {
+            outcome.summary += "; composer length not established"
+        }
+        if part.limit, outcome.status == .solved { outcome.status = .limit }
+        if let i = outcome.stats.firstIndex(where: { $0.0 == "nodes" }), let plain = outcome.stats[i].1.intValue {
+            outcome.stats[i].1 = JSON(UInt64(plain) + part.nodes)
+            outcome.stats.append(("composerNodes", JSON(part.nodes)))
+        }
+    }
+}
