@@ -163,36 +163,48 @@ struct ComposerWalk {
         defer { s.popPath() }
         let childPath = MateSolver.childPathKey(pathKey, full)
         guard s.judgeReplies(base: base, count: n, bound: value, childPath: childPath) else { return nil }
-        // the replies' forced lengths: value - 1 (longest) or value - 3 (two plies shorter)
-        var longest: [Int] = [], shorter: [Int] = []
+        // Lazily, in the replies' order: the first longest reply (forced length value - 1) whose
+        // line ends with the hand empty; when every longest line ends with pieces, the first
+        // reply two plies shorter whose line does (the exemption); else the first longest.
+        var chosen: ComposerLine? = nil
+        var firstLongest: ComposerLine? = nil
+        var shorter: [Int] = []
+        func follow(_ i: Int, _ childValue: Int, exempt: Bool) -> ComposerLine?? {
+            let m = s.moves[base + i]
+            let cap = s.pos.play(m)
+            let sub = attacker(value: childValue, pathKey: childPath)
+            s.pos.undo(m, captured: cap)
+            guard var line = sub else { return .some(nil) }
+            line.moves.insert(m, at: 0)
+            line.values.insert(value, at: 0)
+            line.exemptions = line.exemptions.map { $0 + 1 }
+            if exempt { line.exemptions.insert(0, at: 0) }
+            if visited > MateSolver.composerWalkCap { capped = true }
+            return .some(line)
+        }
         for i in 0..<n where s.childState[base + i] != ChildState.futile {
             let m = s.moves[base + i]
             let cap = s.pos.play(m)
-            defer { s.pos.undo(m, captured: cap) }
-            guard let within3 = s.composerMated(within: value - 3, pathKey: childPath) else { return nil }
-            if !within3 { longest.append(i); continue }
-            if value - 3 < 1 { continue }
-            guard let within5 = s.composerMated(within: value - 5, pathKey: childPath) else { return nil }
-            if !within5 { shorter.append(i) }
+            let within3 = s.composerMated(within: value - 3, pathKey: childPath)
+            s.pos.undo(m, captured: cap)
+            guard let mated = within3 else { return nil }
+            if mated { shorter.append(i); continue }
+            guard let found = follow(i, value - 1, exempt: false), let line = found else { return nil }
+            if firstLongest == nil { firstLongest = line }
+            if line.endHand.isEmpty { chosen = line; break }
+            if capped { break }
         }
-        var chosen: ComposerLine? = nil
-        var firstLongest: ComposerLine? = nil
-        // a longest reply whose line ends with the hand empty; then one two plies shorter that does
-        for (group, childValue, exempt) in [(longest, value - 1, false), (shorter, value - 3, true)] {
-            for i in group {
-                if chosen != nil || (capped && firstLongest != nil) { break }
+        if chosen == nil, !capped, value - 3 >= 1 {
+            for i in shorter {
                 let m = s.moves[base + i]
                 let cap = s.pos.play(m)
-                let sub = attacker(value: childValue, pathKey: childPath)
+                let within5 = s.composerMated(within: value - 5, pathKey: childPath)
                 s.pos.undo(m, captured: cap)
-                guard var line = sub else { return nil }
-                line.moves.insert(m, at: 0)
-                line.values.insert(value, at: 0)
-                line.exemptions = line.exemptions.map { $0 + 1 }
-                if exempt { line.exemptions.insert(0, at: 0) }
-                if !exempt, firstLongest == nil { firstLongest = line }
-                if line.endHand.isEmpty { chosen = line }
-                if visited > MateSolver.composerWalkCap { capped = true }
+                guard let mated = within5 else { return nil }
+                if mated { continue }
+                guard let found = follow(i, value - 3, exempt: true), let line = found else { return nil }
+                if line.endHand.isEmpty { chosen = line; break }
+                if capped { break }
             }
         }
         guard let line = chosen ?? firstLongest else { return nil }

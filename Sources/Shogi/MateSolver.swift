@@ -50,9 +50,11 @@ final class MateSolver {
     var pathLength = 0
     let filter: UnsafeMutablePointer<UInt16>
 
-    init(position: Position, hashMB: Int, budget: SearchBudget?, composer: Bool = false) {
+    /// `attacker`: the mating side, when the position has the defender to move (tests of one
+    /// defender node); the side to move otherwise.
+    init(position: Position, hashMB: Int, budget: SearchBudget?, composer: Bool = false, attacker: Int? = nil) {
         pos = position
-        attacker = position.sideToMove
+        self.attacker = attacker ?? position.sideToMove
         table = MateTable.take(megabytes: hashMB)
         table.exactHands = composer && ProcessInfo.processInfo.environment["CZ_SUPERIOR"] == nil
         self.composer = composer

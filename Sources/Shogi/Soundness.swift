@@ -10,8 +10,9 @@ enum SoundnessScope: Sendable {
     case none
     /// Cooks, longer defences, shorter mate, leftover: searches along the main line.
     case line
-    /// Also redundant pieces (two bounded searches per attacker piece) and the value of every
-    /// check at the root.
+    /// Also redundant pieces (two bounded searches per attacker piece).
+    case pieces
+    /// Also the value of every check at the root (`analyze`).
     case full
 }
 
@@ -126,10 +127,12 @@ extension MateSolver {
             report.longerDefences = longerDefences(line, expected: e) ?? { report.complete = false; return [] }()
             debugLog("soundness: longer defences done, \(nodes) nodes, stopped \(stopped)")
         }
-        if scope == .full {
+        if scope == .pieces || scope == .full {
             report.redundantPieces = redundantPieces(forcedLength: line.values.first ?? line.moves.count)
             if report.redundantPieces == nil { report.complete = false }
             debugLog("soundness: redundant pieces done, \(nodes) nodes, stopped \(stopped)")
+        }
+        if scope == .full {
             report.rootChecks = rootCheckValues()
             if report.rootChecks == nil { report.complete = false }
         }
@@ -366,6 +369,38 @@ extension MateSolver {
         }
         for (m, c) in played.reversed() { pos.undo(m, captured: c); popPath() }
         return end
+    }
+
+    /// The futile interpositions at the defender nodes of a composer line, the mate at its end
+    /// included: the replies plain minimax counts and the composers' rules do not, as
+    /// `(ply, moves)` with the ply the defender's move would have. nil when the budget ran out.
+    func futileInterpositions(on line: ComposerLine) -> [(Int, [Move])]? {
+        var out: [(Int, [Move])] = []
+        var pathKey: UInt64 = 0
+        var played: [(Move, Int)] = []
+        defer { for (m, c) in played.reversed() { pos.undo(m, captured: c); popPath() } }
+        for p in 0...line.moves.count {
+            if p % 2 == 1 {
+                let full = pos.fullKey
+                let base = top
+                let n = pos.generateLegal(moves + base)
+                top += n
+                defer { top = base }
+                pushPath(full)
+                let judged = judgeReplies(base: base, count: n, bound: line.values[p], childPath: MateSolver.childPathKey(pathKey, full))
+                popPath()
+                if !judged { return nil }
+                let futile = (0..<n).filter { childState[base + $0] == ChildState.futile }.map { moves[base + $0] }
+                if !futile.isEmpty { out.append((p + 1, futile)) }
+            }
+            if p == line.moves.count { break }
+            let m = line.moves[p]
+            let full = pos.fullKey
+            pushPath(full)
+            pathKey = MateSolver.childPathKey(pathKey, full)
+            played.append((m, pos.play(m)))
+        }
+        return out
     }
 
     /// The interpositions a line (plain minimax: every reply counts) plays that the composers'

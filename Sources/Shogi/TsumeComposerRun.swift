@@ -12,6 +12,7 @@ enum TsumeComposerRun {
         var verdict = ""
         var nodes: UInt64 = 0
         var limit = false
+        var line: ComposerLine? = nil
     }
 
     /// The composer length and line of `problem`, whose plain-minimax mate is at most
@@ -25,6 +26,7 @@ enum TsumeComposerRun {
         switch answer.verdict {
         case .mate:
             let line = answer.line!
+            part.line = line
             part.fields.append(("composerLength", JSON(line.moves.count)))
             part.fields.append(("composerLine", JSON(line.moves.map(\.usi))))
             part.fields.append(("composerKif", .string(problem.position.kifLine(line.moves).joined(separator: " "))))
@@ -74,15 +76,19 @@ extension TsumeComposerRun {
     /// summary line. Not with `--mode mate` (first proofs only) or the skip flag.
     static func augment(_ outcome: inout Outcome, _ problem: TsumeProblem, _ answer: MateAnswer, context: SolveContext, mateOnly: Bool) {
         guard !mateOnly, !context.has(skipFlag), answer.length > 0, answer.verdict != .noMate else { return }
-        let scope: SoundnessScope = context.verb == .analyze || (answer.exact && answer.length <= redundancyMaxLength) ? .full : .line
+        let scope: SoundnessScope = context.verb == .analyze ? .full : answer.exact && answer.length <= redundancyMaxLength ? .pieces : .line
         let part = run(problem, plainLength: answer.length, plainExact: answer.exact, context: context, soundness: scope)
         guard case .object(var fields) = outcome.result else { return }
         fields += part.fields
-        // the plain line's interpositions the composers' rules do not count
-        if answer.exact, !answer.line.isEmpty, let length = part.fields.first(where: { $0.0 == "composerLength" })?.1.intValue, length < answer.length {
+        // the interpositions the composers' rules do not count: on the composer line (and the
+        // mate at its end), and those the plain line plays
+        if let line = part.line, answer.exact, line.moves.count < answer.length {
             let solver = MateSolver(position: problem.position, hashMB: 16, budget: context.budget, composer: true)
-            if let found = solver.uncountedInterpositions(answer.line) {
-                fields.append(("uncountedInterpositions", .array(found.map { .object([("ply", JSON($0.0)), ("move", .string($0.1.usi))]) })))
+            if let found = solver.futileInterpositions(on: line) {
+                fields.append(("uncountedInterpositions", .array(found.map { .object([("ply", JSON($0.0)), ("moves", JSON($0.1.map(\.usi)))]) })))
+            }
+            if !answer.line.isEmpty, let found = solver.uncountedInterpositions(answer.line), !found.isEmpty {
+                fields.append(("plainLineUncounted", .array(found.map { .object([("ply", JSON($0.0)), ("move", .string($0.1.usi))]) })))
             }
         }
         outcome.result = .object(fields)
