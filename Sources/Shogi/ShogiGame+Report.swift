@@ -19,6 +19,7 @@ enum ShogiReport {
         case .failure(let reason): return ShogiReportSource.fallback(reason.message)
         case .success(let p): position = p
         }
+        let composers = ShogiSoundnessReport.html(record, start: position)
         let pv = record.result["pv"]?.arrayValue?.compactMap(\.stringValue) ?? []
         var frames: [(caption: String, svg: String)] = [("problem: \(position.sideToMove == 0 ? "sente (black)" : "gote (white)") to move", ShogiBoardDrawing.svg(position))]
         let buffer = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
@@ -46,7 +47,7 @@ enum ShogiReport {
         if let kif = record.result["kif"]?.stringValue, !kif.isEmpty {
             out += "<p>KIF: \(HTML.escape(kif))</p>"
         }
-        return out
+        return out + composers
     }
 
     static func charts(for records: [ResultRecord]) -> [BarChart] {
