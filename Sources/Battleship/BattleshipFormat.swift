@@ -17,18 +17,29 @@
 import SolverKit
 
 /// One parsed position: its name, where it starts, and what the shooter knows.
-public struct BattleshipPosition: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var record: ShotRecord
+struct BattleshipPosition: Sendable {
+    var name: String
+    var location: SourceLocation
+    var record: ShotRecord
+    /// The position's lines of the file (headers, grid, announcements), which parse back alone.
+    var text = ""
 }
 
-public enum BattleshipFormat {
+enum BattleshipFormat {
     /// Parses a file: one result per position, in file order.
-    public static func parse(_ text: String, file: String) -> [Result<BattleshipPosition, ParseError>] {
+    static func parse(_ text: String, file: String) -> [Result<BattleshipPosition, ParseError>] {
         var out: [Result<BattleshipPosition, ParseError>] = []
         var block = Block(file: file, line: 1)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lastContentLine = 0
+        func finish() {
+            let span = lines[(block.line - 1)..<max(block.line - 1, lastContentLine)]
+            out.append(block.finish().map { position in
+                var withText = position
+                withText.text = span.map { String($0.last == "\r" ? $0.dropLast() : $0) }.joined(separator: "\n") + "\n"
+                return withText
+            })
+        }
         for (i, rawLine) in lines.enumerated() {
             let lineNumber = i + 1
             var line = rawLine
@@ -41,7 +52,7 @@ public enum BattleshipFormat {
                 let value = line[valueStart...]
                 let valueColumn = line.distance(from: line.startIndex, to: valueStart) + 1
                 if (key == "name" && block.hasContent) || (key == "size" && block.size != nil) {
-                    out.append(block.finish())
+                    finish()
                     block = Block(file: file, line: lineNumber)
                 }
                 if !block.hasContent { block.line = lineNumber }
@@ -51,8 +62,9 @@ public enum BattleshipFormat {
                 block.rows.append((lineNumber, Array(line.enumerated()).filter { $0.element != " " && $0.element != "\t" }
                     .map { (column: $0.offset + 1, symbol: $0.element) }))
             }
+            lastContentLine = lineNumber
         }
-        if block.hasContent { out.append(block.finish()) }
+        if block.hasContent { finish() }
         return out
     }
 

@@ -36,7 +36,7 @@ extension BattleshipGame {
     }
 
     static func csplibRows(_ ctx: BenchContext) -> [BenchRow] {
-        let path = "Puzzles/battleship/csplib303.bimaru"
+        let path = "Puzzles/battleship/tour/csplib303.bimaru"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             ctx.log("cannot read \(path) (run from the package root)")
             return [BenchRow("csplib303", [("error", .string("cannot read \(path)"))])]

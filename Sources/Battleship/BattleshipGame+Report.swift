@@ -1,47 +1,44 @@
-// The Battleship drawings of index.html: for a `.battleship` position the shots re-read from its
-// file and the heat map of the exact layout counts (colour by probability, counts as tooltips,
-// best shot marked); for a `.bimaru` puzzle the solved grid with the given cells and the row and
-// column counts (each checked against the grid); charts across a collection.
+// The Battleship drawings of index.html, from the record alone (`BattleshipResult`,
+// `BimaruResult`, each with the position's own text): for a `.battleship` position the shots and
+// the heat map of the exact layout counts (colour by probability, counts as tooltips, best shot
+// marked); for a `.bimaru` puzzle the solved grid with the given cells and the row and column
+// counts (each checked against the grid); charts across a collection.
 import Foundation
 import SolverKit
 
 extension BattleshipGame {
     public static func reportFragment(for record: ResultRecord) -> String? {
-        let path: String, line: Int, text: String
-        switch ReportSource.text(of: record.source) {
-        case .success(let read): (path, line, text) = read
-        case .failure(let failure): return BattleshipReportSource.fallback(failure.message)
-        }
-        if path.lowercased().hasSuffix(".bimaru") {
-            for parsed in BimaruFormat.parse(text, file: path) {
-                if case .success(let puzzle) = parsed, puzzle.line == line { return bimaruFragment(puzzle, record) }
+        if let result = BimaruResult(json: record.result) {
+            guard case .success(let puzzle)? = BimaruFormat.parse(result.position, file: "position.bimaru").first else {
+                return HTML.cannotDraw("the recorded puzzle does not read as a .bimaru puzzle")
             }
-            return BattleshipReportSource.fallback("\(path) has no puzzle at line \(line) any more")
+            return bimaruFragment(puzzle, result)
         }
-        for parsed in BattleshipFormat.parse(text, file: path) {
-            if case .success(let position) = parsed, position.location.line == line { return heatMapFragment(position.record, record) }
+        guard let result = BattleshipResult(json: record.result) else { return HTML.cannotDraw("the record holds no Battleship result") }
+        guard case .success(let position)? = BattleshipFormat.parse(result.position, file: "position.battleship").first else {
+            return HTML.cannotDraw("the recorded position does not read as a .battleship position")
         }
-        return BattleshipReportSource.fallback("\(path) has no position at line \(line) any more")
+        return heatMapFragment(position.record, result, summary: record.summary)
     }
 
     /// The heat map of a shot record from the layout counts of the result.
-    static func heatMapFragment(_ shots: ShotRecord, _ record: ResultRecord) -> String {
+    static func heatMapFragment(_ shots: ShotRecord, _ result: BattleshipResult, summary: String) -> String {
         let shape = shots.shape
-        guard let rows = record.result["cells"]?.arrayValue, rows.count == shape.height,
-              rows.allSatisfy({ $0.arrayValue?.count == shape.width }) else {
+        guard let rows = result.cells, let total = result.layouts, rows.count == shape.height,
+              rows.allSatisfy({ $0.count == shape.width }) else {
             return BattleshipDrawing.grid(shape: shape, shots: shots, counts: nil, layouts: 0, best: nil)
-                + "<p class=\"muted\">No layout counts in this record (\(HTML.escape(record.summary))): the shots are drawn alone.</p>"
+                + "<p class=\"muted\">No layout counts in this record (\(HTML.escape(summary))): the shots are drawn alone.</p>"
         }
-        let counts = rows.flatMap { $0.arrayValue!.map { $0.doubleValue ?? 0 } }
-        let exact = rows.flatMap { $0.arrayValue!.map { $0.integerText ?? "?" } }
-        let layouts = record.result["layouts"]?.doubleValue ?? 0
-        let best = record.result["bestShot"]?.stringValue.flatMap { shape.cell(named: Substring($0)) }
+        let counts = rows.flatMap { $0.map(Double.init) }
+        let exact = rows.flatMap { $0.map { String($0) } }
+        let layouts = Double(total)
+        let best = result.bestShot.flatMap { shape.cell(named: Substring($0.cell)) }
         if let best, shots.unknown & shape.bit(best) == 0 {
-            return BattleshipReportSource.fallback("the recorded best shot \(shape.name(of: best)) is not an unknown cell of the position re-read from \(record.source)")
+            return HTML.cannotDraw("the recorded best shot \(shape.name(of: best)) is not an unknown cell of the recorded position")
         }
         var out = HTML.frames([("hit chance per cell, % (hover: exact layout counts)", BattleshipDrawing.grid(shape: shape, shots: shots, counts: counts, layouts: layouts, best: best,
-                                                                                      exact: (exact, record.result["layouts"]?.integerText ?? "?")))])
-        out += "<p>\(NumberFormat.grouped(record.result["layouts"]?.integerText ?? "0")) layouts of the fleet \(HTML.escape(shots.fleet.map(String.init).joined(separator: " "))) fit the shots"
+                                                                                      exact: (exact, String(total))))])
+        out += "<p>\(NumberFormat.grouped(String(total))) layouts of the fleet \(HTML.escape(shots.fleet.map(String.init).joined(separator: " "))) fit the shots"
         if let best {
             let p = layouts > 0 ? counts[best] / layouts * 100 : 0
             out += "; best shot <b>\(shape.name(of: best))</b> (\(fixedPoint(p, digits: 1))% of layouts put a ship there)"
@@ -49,13 +46,13 @@ extension BattleshipGame {
         return out + ". Hover a cell for its exact count.</p>"
     }
 
-    static func bimaruFragment(_ puzzle: BimaruPuzzle, _ record: ResultRecord) -> String {
+    static func bimaruFragment(_ puzzle: BimaruPuzzle, _ result: BimaruResult) -> String {
         let given = BattleshipDrawing.bimaru(puzzle, solution: nil)
-        guard let rows = record.result["grid"]?.arrayValue?.compactMap(\.stringValue) else {
+        guard let rows = result.grid else {
             return HTML.frames([("the puzzle", given)]) + "<p class=\"muted\">No solution grid in this record.</p>"
         }
         guard rows.count == puzzle.height, rows.allSatisfy({ $0.count == puzzle.width }) else {
-            return HTML.frames([("the puzzle", given)]) + BattleshipReportSource.fallback("the recorded grid is not \(puzzle.width)x\(puzzle.height) like the puzzle re-read from \(record.source)")
+            return HTML.frames([("the puzzle", given)]) + HTML.cannotDraw("the recorded grid is not \(puzzle.width)x\(puzzle.height) like the recorded puzzle")
         }
         var ships: UInt128 = 0
         for (r, row) in rows.enumerated() {
@@ -63,46 +60,36 @@ extension BattleshipGame {
         }
         let checked = puzzle.check(ships)
         var out = HTML.frames([("the puzzle", given), (checked ? "solution (checked)" : "solution (FAILS the check)", BattleshipDrawing.bimaru(puzzle, solution: ships))])
-        if let n = record.result["solutions"]?.intValue {
-            let capped = record.result["capped"]?.boolValue == true
-            out += "<p>\(n == 1 && capped == false ? "Unique solution" : "\(n)\(capped ? "+" : "") solution(s) found"); fleet \(HTML.escape(puzzle.fleet.map(String.init).joined(separator: " "))).</p>"
-        }
+        let n = result.solutions, capped = result.capped
+        out += "<p>\(n == 1 && capped == false ? "Unique solution" : "\(n)\(capped ? "+" : "") solution(s) found"); fleet \(HTML.escape(puzzle.fleet.map(String.init).joined(separator: " "))).</p>"
         return out
+    }
+
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let done = records.filter { $0.status == .solved }
+        var parts: [String] = []
+        let puzzles = done.compactMap { BimaruResult(json: $0.result) }
+        if !puzzles.isEmpty {
+            parts.append("\(puzzles.count) puzzle\(puzzles.count == 1 ? "" : "s"), "
+                         + "\(puzzles.count { $0.solutions == 1 }) with a unique solution")
+        }
+        let grids = done.filter { BattleshipResult(json: $0.result)?.layouts != nil }
+        if !grids.isEmpty { parts.append("\(grids.count) grid\(grids.count == 1 ? "" : "s"): exact layout counts and best shot") }
+        return HeadlineParts.join(parts, records: records)
     }
 
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
         var charts: [BarChart] = []
-        // A shot-count histogram, when a record carries one (e.g. {"histogram": {"17": 3, ...}} or [[shots, games]...]).
-        for record in records {
-            for key in ["shotHistogram", "histogram", "shots"] {
-                guard let value = record.result[key] else { continue }
-                var bars: [(String, Double)] = []
-                if let object = value.objectValue {
-                    bars = object.compactMap { k, v in v.doubleValue.map { (k, $0) } }
-                } else if let array = value.arrayValue {
-                    bars = array.enumerated().compactMap { i, v in
-                        if let pair = v.arrayValue, pair.count == 2, let s = pair[0].intValue, let n = pair[1].doubleValue { return (String(s), n) }
-                        if let s = v["shots"]?.intValue, let n = (v["games"] ?? v["count"])?.doubleValue { return (String(s), n) }
-                        return v.doubleValue.map { (String(i), $0) }
-                    }
-                }
-                if bars.count > 1 {
-                    charts.append(BarChart(title: "\(record.name.isEmpty ? record.source : record.name): shots to sink the fleet",
-                                           xLabel: "shots", yLabel: "games", bars: bars))
-                }
-                break
-            }
-        }
         // Heat-map positions: how sure the best shot is.
         let best = records.compactMap { r -> (String, Double)? in
-            guard let p = r.result["bestShotProbability"]?.doubleValue else { return nil }
+            guard let p = BattleshipResult(json: r.result)?.bestShot?.probability else { return nil }
             return (r.name.isEmpty ? r.source : r.name, (p * 1000).rounded() / 10)
         }
         if best.count > 1 {
             charts.append(BarChart(title: "Probability of a hit at the best shot", xLabel: "position", yLabel: "% of layouts", bars: best))
         }
         // Bimaru collections: search effort per puzzle, grouped.
-        let bimaru = records.filter { $0.result["grid"] != nil }
+        let bimaru = records.filter { BimaruResult(json: $0.result)?.grid != nil }
         if bimaru.count > 3 {
             var buckets: [Int: Int] = [:]
             for r in bimaru { buckets[Int(log10(max(r.nodes, 1)).rounded(.down)), default: 0] += 1 }
@@ -225,8 +212,4 @@ enum BattleshipDrawing {
         }
         return out + "</svg>"
     }
-}
-
-enum BattleshipReportSource {
-    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

@@ -14,13 +14,23 @@
 
 import SolverKit
 
-public enum BimaruFormat {
-    public static let standardFleet = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
+enum BimaruFormat {
+    static let standardFleet = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
 
-    public static func parse(_ text: String, file: String) -> [Result<BimaruPuzzle, ParseError>] {
+    static func parse(_ text: String, file: String) -> [Result<BimaruPuzzle, ParseError>] {
         var out: [Result<BimaruPuzzle, ParseError>] = []
         var grid = GridBlock(file: file)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lastContentLine = 0
+        func withText(_ item: Result<BimaruPuzzle, ParseError>, from first: Int, to last: Int) -> Result<BimaruPuzzle, ParseError> {
+            item.map { puzzle in
+                var kept = puzzle
+                kept.text = lines[(first - 1)..<max(first - 1, last)].map { String($0.last == "\r" ? $0.dropLast() : $0) }
+                    .joined(separator: "\n") + "\n"
+                return kept
+            }
+        }
+        func finishGrid() { out.append(withText(grid.finish(), from: grid.line, to: lastContentLine)) }
         for (i, raw) in lines.enumerated() {
             var line = raw
             if line.last == "\r" { line = line.dropLast() }
@@ -29,22 +39,24 @@ public enum BimaruFormat {
             if trimmed.isEmpty || trimmed.hasPrefix("% ") || trimmed == "%" || trimmed.hasPrefix("//") { continue }
             let tokens = tokenize(line)
             if let first = tokens.first, first.0.allSatisfy({ $0.isNumber }) {
-                if grid.hasContent { out.append(grid.finish()); grid = GridBlock(file: file) }
-                out.append(parseCSPLib(tokens, file: file, line: n))
+                if grid.hasContent { finishGrid(); grid = GridBlock(file: file) }
+                out.append(withText(parseCSPLib(tokens, file: file, line: n), from: n, to: n))
+                lastContentLine = n
                 continue
             }
             if let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy({ $0.isLetter || $0 == " " }) {
                 let key = String(line[..<colon]).lowercased().filter { $0 != " " }
                 let valueTokens = tokens.dropFirst().map { $0 }
-                if key == "name" && grid.hasContent { out.append(grid.finish()); grid = GridBlock(file: file) }
+                if key == "name" && grid.hasContent { finishGrid(); grid = GridBlock(file: file) }
                 if !grid.hasContent { grid.line = n }
                 grid.header(key, line[line.index(after: colon)...], valueTokens, line: n)
             } else {
                 if !grid.hasContent { grid.line = n }
                 grid.rows.append((n, tokens))
             }
+            lastContentLine = n
         }
-        if grid.hasContent { out.append(grid.finish()) }
+        if grid.hasContent { finishGrid() }
         return out
     }
 

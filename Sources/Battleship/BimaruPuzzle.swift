@@ -2,29 +2,31 @@
 // cells; ships straight and never touching, not even at a corner), and an independent checker
 // that reads a solved grid back into ships and tests every rule.
 
-public enum BimaruHint: Character, Sendable, Hashable {
+enum BimaruHint: Character, Sendable, Hashable {
     case water = "w", single = "c", middle = "m", top = "t", bottom = "b", left = "l", right = "r", ship = "s"
 }
 
-public struct BimaruPuzzle: Sendable {
-    public var name: String
-    public var width: Int
-    public var height: Int
-    public var fleet: [Int]
-    public var rowSums: [Int]
-    public var colSums: [Int]
-    public var hints: [(cell: Int, hint: BimaruHint)]
+struct BimaruPuzzle: Sendable {
+    var name: String
+    var width: Int
+    var height: Int
+    var fleet: [Int]
+    var rowSums: [Int]
+    var colSums: [Int]
+    var hints: [(cell: Int, hint: BimaruHint)]
     /// The line the puzzle starts on in its file.
-    public var line = 1
+    var line = 1
+    /// The puzzle's lines of the file (one CSPLib line, or the readable grid), which parse back alone.
+    var text = ""
 
-    public init(name: String, width: Int, height: Int, fleet: [Int], rowSums: [Int], colSums: [Int],
+    init(name: String, width: Int, height: Int, fleet: [Int], rowSums: [Int], colSums: [Int],
                 hints: [(cell: Int, hint: BimaruHint)]) {
         self.name = name; self.width = width; self.height = height; self.fleet = fleet
         self.rowSums = rowSums; self.colSums = colSums; self.hints = hints
     }
 
     /// Rows of `#` (ship) and `.` (water) for a set of ship cells.
-    public func rows(_ ships: UInt128) -> [String] {
+    func rows(_ ships: UInt128) -> [String] {
         (0..<height).map { r in
             String((0..<width).map { c in ships >> UInt128(r * width + c) & 1 != 0 ? "#" : "." })
         }
@@ -32,7 +34,7 @@ public struct BimaruPuzzle: Sendable {
 
     /// Whether `ships` solves the puzzle: counts, hints, fleet, straight ships, no touching.
     /// Written apart from the solver: it finds the ships as connected groups of cells.
-    public func check(_ ships: UInt128) -> Bool {
+    func check(_ ships: UInt128) -> Bool {
         func on(_ r: Int, _ c: Int) -> Bool {
             r >= 0 && r < height && c >= 0 && c < width && ships >> UInt128(r * width + c) & 1 != 0
         }

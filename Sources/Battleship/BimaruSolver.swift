@@ -4,19 +4,19 @@
 // the remaining row and column counts, ships of equal length are placed in increasing order
 // (each grid found once), and every row and column must keep enough free cells for its count.
 
-public struct BimaruSolution: Sendable {
+struct BimaruSolution: Sendable {
     /// Solutions found, at most the cap.
-    public var count: Int
+    var count: Int
     /// The first solution's ship cells (row-major bits).
-    public var first: UInt128?
+    var first: UInt128?
     /// Every solution found (at most the cap), in search order: the generator looks at where
     /// a second solution differs from the first.
-    public var grids: [UInt128] = []
-    public var nodes: UInt64
-    public var complete: Bool
+    var grids: [UInt128] = []
+    var nodes: UInt64
+    var complete: Bool
 }
 
-public struct BimaruSolver {
+struct BimaruSolver {
     struct Placement {
         var mask: UInt128
         /// The placement and its eight-neighbour ring: cells no other ship may use.
@@ -33,7 +33,7 @@ public struct BimaruSolver {
     var rowMasks: [UInt128] = []
     var colMasks: [UInt128] = []
 
-    public init(_ puzzle: BimaruPuzzle) {
+    init(_ puzzle: BimaruPuzzle) {
         self.puzzle = puzzle
         let w = puzzle.width, h = puzzle.height
         func bit(_ r: Int, _ c: Int) -> UInt128 { UInt128(1) << UInt128(r * w + c) }
@@ -90,7 +90,7 @@ public struct BimaruSolver {
     }
 
     /// Solutions up to `cap`. `shouldStop` is asked every few thousand nodes.
-    public func solve(cap: Int, shouldStop: ((UInt64) -> Bool)? = nil) -> BimaruSolution {
+    func solve(cap: Int, shouldStop: ((UInt64) -> Bool)? = nil) -> BimaruSolution {
         var state = SearchState(rowNeed: puzzle.rowSums, colNeed: puzzle.colSums)
         let fleetCells = lengths.reduce(0, +)
         if puzzle.rowSums.reduce(0, +) != fleetCells || puzzle.colSums.reduce(0, +) != fleetCells
@@ -113,6 +113,7 @@ public struct BimaruSolver {
 
     func search(_ i: Int, start: Int, occupied: UInt128, blocked: UInt128, state: inout SearchState, cap: Int,
                 shouldStop: ((UInt64) -> Bool)?) {
+        assert(invariantsHold(occupied: occupied, blocked: blocked, state))
         if i == lengths.count {
             if mustShip & ~occupied == 0 {
                 state.found += 1

@@ -2,30 +2,30 @@
 // row 0 on top), cell names like `e5` (column letter, row number from 1), and the board's
 // symmetries (4 for a rectangle, 8 for a square) as cell permutations.
 
-public struct BoardShape: Sendable, Hashable {
-    public let width: Int
-    public let height: Int
-    public var cellCount: Int { width * height }
+struct BoardShape: Sendable, Hashable {
+    let width: Int
+    let height: Int
+    var cellCount: Int { width * height }
 
     /// Largest board the bitboards hold.
-    public static let maxCells = 128
+    static let maxCells = 128
 
-    public init?(width: Int, height: Int) {
+    init?(width: Int, height: Int) {
         guard width >= 1, height >= 1, width <= 26, height <= 99, width * height <= BoardShape.maxCells else { return nil }
         self.width = width
         self.height = height
     }
 
-    @inline(__always) public func cell(col: Int, row: Int) -> Int { row * width + col }
+    @inline(__always) func cell(col: Int, row: Int) -> Int { row * width + col }
 
     /// `e5`: column letter, then the 1-based row number.
-    public func name(of cell: Int) -> String {
+    func name(of cell: Int) -> String {
         let col = cell % width, row = cell / width
         return String(UnicodeScalar(UInt8(97 + col))) + String(row + 1)
     }
 
     /// The cell a name like `e5` or `E5` denotes, or nil.
-    public func cell(named text: Substring) -> Int? {
+    func cell(named text: Substring) -> Int? {
         guard let first = text.unicodeScalars.first, first.isASCII else { return nil }
         let lower = first.properties.lowercaseMapping.unicodeScalars.first!.value
         guard lower >= 97, lower < 97 + UInt32(width) else { return nil }
@@ -35,14 +35,14 @@ public struct BoardShape: Sendable, Hashable {
         return cell(col: Int(lower - 97), row: row - 1)
     }
 
-    @inline(__always) public func bit(_ cell: Int) -> UInt128 { UInt128(1) << UInt128(cell) }
+    @inline(__always) func bit(_ cell: Int) -> UInt128 { UInt128(1) << UInt128(cell) }
 
-    public var fullMask: UInt128 {
+    var fullMask: UInt128 {
         cellCount == 128 ? ~UInt128(0) : (UInt128(1) << UInt128(cellCount)) - 1
     }
 
     /// Every symmetry of the board as a permutation of cells (identity first).
-    public var symmetries: [[Int]] {
+    var symmetries: [[Int]] {
         var maps: [(Int, Int) -> (Int, Int)] = [
             { c, r in (c, r) },
             { c, r in (self.width - 1 - c, r) },
@@ -66,7 +66,7 @@ public struct BoardShape: Sendable, Hashable {
     }
 
     /// The image of a bitboard under a cell permutation.
-    public func apply(_ perm: [Int], to mask: UInt128) -> UInt128 {
+    func apply(_ perm: [Int], to mask: UInt128) -> UInt128 {
         var out: UInt128 = 0
         var m = mask
         while m != 0 {

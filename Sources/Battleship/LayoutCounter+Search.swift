@@ -55,6 +55,7 @@ struct CountWorker {
     }
 
     mutating func search(_ d: Int, uncovered: UInt128, placed: UInt32, sunkNext: Int) -> UInt128 {
+        assert(invariantsHold(d, uncovered: uncovered, placed: placed, sunkNext: sunkNext))
         if stopped { return 0 }
         let C = classCount
         let v = valid + d * C

@@ -8,29 +8,29 @@ import Dispatch
 import Synchronization
 
 /// The counter's answer. All counts exact.
-public struct LayoutCount: Sendable {
-    public var layouts: UInt128
+struct LayoutCount: Sendable {
+    var layouts: UInt128
     /// Per cell (row-major): layouts with a ship on that cell.
-    public var cells: [UInt128]
+    var cells: [UInt128]
     /// Per fleet ship, per placement of its length class: layouts with that ship there.
     /// nil when the symmetry shortcut was taken (then only the cell totals are known).
-    public var shipWeights: [[UInt128]]?
-    public var nodes: UInt64
+    var shipWeights: [[UInt128]]?
+    var nodes: UInt64
     /// false when the budget stopped the search (the counts are then partial).
-    public var complete: Bool
+    var complete: Bool
 }
 
-public final class LayoutCounter: @unchecked Sendable {
-    public let shape: BoardShape
-    public let fleet: [Int]
-    public let table: PlacementTable
+final class LayoutCounter: @unchecked Sendable {
+    let shape: BoardShape
+    let fleet: [Int]
+    let table: PlacementTable
     /// Internal ship order: fleet indices sorted by decreasing length (stable).
     let order: [Int]
     let shipClass: UnsafeMutablePointer<Int>
     let classOffset: UnsafeMutablePointer<Int>
     let stride: Int
 
-    public init(shape: BoardShape, fleet: [Int]) {
+    init(shape: BoardShape, fleet: [Int]) {
         self.shape = shape
         self.fleet = fleet
         table = PlacementTable(shape: shape, lengths: fleet)
@@ -58,9 +58,10 @@ public final class LayoutCounter: @unchecked Sendable {
     }
 
     /// Counts layouts. `shouldStop` is called with node increments every few thousand leaves.
-    public func count(_ shots: ShotRecord, threads: Int = 1, useSymmetry: Bool = true,
+    func count(_ shots: ShotRecord, threads: Int = 1, useSymmetry: Bool = true,
                       shouldStop: (@Sendable (UInt64) -> Bool)? = nil) -> LayoutCount {
         precondition(shots.shape == shape && shots.fleet == fleet)
+        assert(shots.invariantsHold)
         let C = table.classCount
         let n = fleet.count
         let internalOf = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })

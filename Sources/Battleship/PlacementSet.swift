@@ -2,16 +2,16 @@
 // board of at most 128 cells never exceed 256), the currency of the layout counter's hot loop.
 
 /// A set of placement indices 0..<256 held in four words: value type, no allocation.
-public struct PlacementSet: Equatable, Sendable {
-    public var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+struct PlacementSet: Equatable, Sendable {
+    var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
 
-    public init() {}
+    init() {}
 
-    @inline(__always) public init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
+    @inline(__always) init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
         self.w0 = w0; self.w1 = w1; self.w2 = w2; self.w3 = w3
     }
 
-    @inline(__always) public mutating func insert(_ i: Int) {
+    @inline(__always) mutating func insert(_ i: Int) {
         let bit = UInt64(1) << UInt64(i & 63)
         switch i >> 6 {
         case 0: w0 |= bit
@@ -21,7 +21,7 @@ public struct PlacementSet: Equatable, Sendable {
         }
     }
 
-    @inline(__always) public func contains(_ i: Int) -> Bool {
+    @inline(__always) func contains(_ i: Int) -> Bool {
         let word: UInt64
         switch i >> 6 {
         case 0: word = w0
@@ -32,32 +32,32 @@ public struct PlacementSet: Equatable, Sendable {
         return (word >> UInt64(i & 63)) & 1 != 0
     }
 
-    @inline(__always) public var count: Int {
+    @inline(__always) var count: Int {
         w0.nonzeroBitCount + w1.nonzeroBitCount + w2.nonzeroBitCount + w3.nonzeroBitCount
     }
 
-    @inline(__always) public var isEmpty: Bool { (w0 | w1 | w2 | w3) == 0 }
+    @inline(__always) var isEmpty: Bool { (w0 | w1 | w2 | w3) == 0 }
 
-    @inline(__always) public func intersection(_ o: PlacementSet) -> PlacementSet {
+    @inline(__always) func intersection(_ o: PlacementSet) -> PlacementSet {
         PlacementSet(w0 & o.w0, w1 & o.w1, w2 & o.w2, w3 & o.w3)
     }
 
-    @inline(__always) public func subtracting(_ o: PlacementSet) -> PlacementSet {
+    @inline(__always) func subtracting(_ o: PlacementSet) -> PlacementSet {
         PlacementSet(w0 & ~o.w0, w1 & ~o.w1, w2 & ~o.w2, w3 & ~o.w3)
     }
 
-    @inline(__always) public func union(_ o: PlacementSet) -> PlacementSet {
+    @inline(__always) func union(_ o: PlacementSet) -> PlacementSet {
         PlacementSet(w0 | o.w0, w1 | o.w1, w2 | o.w2, w3 | o.w3)
     }
 
     /// Size of the intersection, without building it.
-    @inline(__always) public func intersectionCount(_ o: PlacementSet) -> Int {
+    @inline(__always) func intersectionCount(_ o: PlacementSet) -> Int {
         (w0 & o.w0).nonzeroBitCount + (w1 & o.w1).nonzeroBitCount
             + (w2 & o.w2).nonzeroBitCount + (w3 & o.w3).nonzeroBitCount
     }
 
     /// Calls `body` with every member, in increasing order.
-    @inline(__always) public func forEach(_ body: (Int) -> Void) {
+    @inline(__always) func forEach(_ body: (Int) -> Void) {
         var w = w0
         while w != 0 { body(w.trailingZeroBitCount); w &= w &- 1 }
         w = w1
@@ -69,7 +69,7 @@ public struct PlacementSet: Equatable, Sendable {
     }
 
     /// Removes and returns the smallest member, or -1 when empty (a loop without closures).
-    @inline(__always) public mutating func removeFirst() -> Int {
+    @inline(__always) mutating func removeFirst() -> Int {
         if w0 != 0 { let t = w0.trailingZeroBitCount; w0 &= w0 &- 1; return t }
         if w1 != 0 { let t = w1.trailingZeroBitCount; w1 &= w1 &- 1; return 64 + t }
         if w2 != 0 { let t = w2.trailingZeroBitCount; w2 &= w2 &- 1; return 128 + t }
@@ -77,7 +77,7 @@ public struct PlacementSet: Equatable, Sendable {
         return -1
     }
 
-    public var members: [Int] {
+    var members: [Int] {
         var out: [Int] = []
         forEach { out.append($0) }
         return out

@@ -4,14 +4,14 @@
 // a few word operations per ship placed.
 
 /// Immutable tables shared by all threads; raw buffers so the hot loop does no ARC or bounds checks.
-public final class PlacementTable: @unchecked Sendable {
-    public let shape: BoardShape
+final class PlacementTable: @unchecked Sendable {
+    let shape: BoardShape
     /// The distinct lengths, one "class" each.
-    public let classLengths: [Int]
+    let classLengths: [Int]
     /// Global index of a class's first placement.
-    public let classOffset: [Int]
-    public let classSize: [Int]
-    public let totalPlacements: Int
+    let classOffset: [Int]
+    let classSize: [Int]
+    let totalPlacements: Int
     /// Cell mask of each placement (global index).
     let masks: UnsafeMutablePointer<UInt128>
     /// conflicts[global * classCount + k]: placements of class k overlapping that placement.
@@ -21,9 +21,9 @@ public final class PlacementTable: @unchecked Sendable {
     /// Index of a mask within its class, for symmetry images.
     let indexOfMask: [UInt128: Int]
 
-    public var classCount: Int { classLengths.count }
+    var classCount: Int { classLengths.count }
 
-    public init(shape: BoardShape, lengths: [Int]) {
+    init(shape: BoardShape, lengths: [Int]) {
         self.shape = shape
         let distinct = Array(Set(lengths)).sorted(by: >)
         classLengths = distinct
@@ -96,19 +96,19 @@ public final class PlacementTable: @unchecked Sendable {
         covers.deallocate()
     }
 
-    public func classIndex(ofLength length: Int) -> Int { classLengths.firstIndex(of: length)! }
+    func classIndex(ofLength length: Int) -> Int { classLengths.firstIndex(of: length)! }
 
-    public func mask(class c: Int, _ p: Int) -> UInt128 { masks[classOffset[c] + p] }
+    func mask(class c: Int, _ p: Int) -> UInt128 { masks[classOffset[c] + p] }
 
     /// Placements of class c lying inside `allowed`.
-    public func placements(class c: Int, inside allowed: UInt128) -> PlacementSet {
+    func placements(class c: Int, inside allowed: UInt128) -> PlacementSet {
         var set = PlacementSet()
         for p in 0..<classSize[c] where masks[classOffset[c] + p] & ~allowed == 0 { set.insert(p) }
         return set
     }
 
     /// Placements of class c touching any cell of `cells`.
-    public func placements(class c: Int, touching cells: UInt128) -> PlacementSet {
+    func placements(class c: Int, touching cells: UInt128) -> PlacementSet {
         var set = PlacementSet()
         var m = cells
         while m != 0 {

@@ -5,7 +5,7 @@
 import Foundation
 import SolverKit
 
-public enum SimulateCommand {
+enum SimulateCommand {
     static let usage = """
     perfectplay simulate battleship [options]
       --games N            games per strategy (default 10000)
@@ -18,7 +18,7 @@ public enum SimulateCommand {
       --trace I            print game I (seed S+I) shot by shot for each strategy instead
     """
 
-    public static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) -> Int32 {
         var games = 10000
         var seed: UInt64 = 1
         var strategies = ShooterStrategy.allCases

@@ -7,7 +7,7 @@ import Dispatch
 import Synchronization
 import SolverKit
 
-public enum ShooterStrategy: String, CaseIterable, Sendable {
+enum ShooterStrategy: String, CaseIterable, Sendable {
     /// Uniformly random unknown cell.
     case random
     /// Random hunting; after a hit, fire at its unknown neighbours (a stack) until none remain.
@@ -46,6 +46,7 @@ struct SimulatedGame {
         } else {
             record.misses |= bit
         }
+        assert(invariantsHold, "shot at \(shape.name(of: cell)) broke the game's invariants")
     }
 
     /// A uniformly random layout: independent uniform placements, rejected on overlap.
@@ -66,45 +67,45 @@ struct SimulatedGame {
 }
 
 /// Summary statistics of shots-to-win over many games.
-public struct SimulationStatistics: Sendable {
-    public var strategy: ShooterStrategy
-    public var shots: [Int]
-    public var seconds: Double
+struct SimulationStatistics: Sendable {
+    var strategy: ShooterStrategy
+    var shots: [Int]
+    var seconds: Double
     /// Rollout play only: per game, the sum over its shots of G(position) - (1 + E[G(next
     /// position)]) with G the exact expected shots of greedy play (0 where it fires greedy's
     /// shot). By the performance-difference identity (Kakade and Langford, ICML 2002) its mean
     /// over games estimates, without bias, the expected shots rollout play saves over greedy.
-    public var expectedSaving: [Double] = []
+    var expectedSaving: [Double] = []
 
-    public var mean: Double { Double(shots.reduce(0, +)) / Double(Swift.max(shots.count, 1)) }
-    public var sorted: [Int] { shots.sorted() }
-    public var median: Double {
+    var mean: Double { Double(shots.reduce(0, +)) / Double(Swift.max(shots.count, 1)) }
+    var sorted: [Int] { shots.sorted() }
+    var median: Double {
         let s = sorted
         guard !s.isEmpty else { return 0 }
         return s.count % 2 == 1 ? Double(s[s.count / 2]) : Double(s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
     /// The smallest value at least 95% of games do not exceed (nearest rank).
-    public var p95: Int {
+    var p95: Int {
         let s = sorted
         guard !s.isEmpty else { return 0 }
         return s[Swift.max(0, Int((0.95 * Double(s.count)).rounded(.up)) - 1)]
     }
-    public var max: Int { shots.max() ?? 0 }
-    public var min: Int { shots.min() ?? 0 }
+    var max: Int { shots.max() ?? 0 }
+    var min: Int { shots.min() ?? 0 }
     /// Games per number of shots.
-    public var histogram: [Int: Int] { shots.reduce(into: [:]) { $0[$1, default: 0] += 1 } }
+    var histogram: [Int: Int] { shots.reduce(into: [:]) { $0[$1, default: 0] += 1 } }
 }
 
-public final class Simulator: @unchecked Sendable {
-    public let shape: BoardShape
-    public let fleet: [Int]
+final class Simulator: @unchecked Sendable {
+    let shape: BoardShape
+    let fleet: [Int]
     let table: PlacementTable
     let counter: LayoutCounter
     /// Best shots of expensive positions, shared by all games and threads.
     private let memo = Mutex<[ShotRecord: Int]>([:])
     private let lookaheadMemo = Mutex<[ShotRecord: Int]>([:])
 
-    public init(shape: BoardShape = BoardShape(width: 10, height: 10)!, fleet: [Int] = ShotRecord.standardFleet) {
+    init(shape: BoardShape = BoardShape(width: 10, height: 10)!, fleet: [Int] = ShotRecord.standardFleet) {
         self.shape = shape
         self.fleet = fleet
         table = PlacementTable(shape: shape, lengths: fleet)
@@ -113,7 +114,7 @@ public final class Simulator: @unchecked Sendable {
 
     /// Plays `games` games (game i uses seed `seed &+ i` for its layout and its shooter) on
     /// `threads` threads. `progress` gets the number of games finished now and then.
-    public func run(_ strategy: ShooterStrategy, games: Int, seed: UInt64, threads: Int,
+    func run(_ strategy: ShooterStrategy, games: Int, seed: UInt64, threads: Int,
                     progress: @escaping @Sendable (Int) -> Void = { _ in }) -> SimulationStatistics {
         let start = monotonicClock()
         let results = Mutex<[Int]>([Int](repeating: 0, count: games))
@@ -139,7 +140,7 @@ public final class Simulator: @unchecked Sendable {
 
     /// One game: shots until every ship cell is hit. `observe` sees each shot's cell and the
     /// record after it (for traces).
-    public func play(_ strategy: ShooterStrategy, seed: UInt64, observe: ((Int, ShotRecord) -> Void)? = nil) -> Int {
+    func play(_ strategy: ShooterStrategy, seed: UInt64, observe: ((Int, ShotRecord) -> Void)? = nil) -> Int {
         playGame(strategy, seed: seed, observe: observe).shots
     }
 

@@ -12,7 +12,7 @@ extension Simulator {
 
     /// One line per shot (`n cell p outcome`, p the exact posterior of a ship on the cell
     /// before the shot), then the final board: ship letters where hit, `o` misses, `.` unshot.
-    public func trace(_ strategy: ShooterStrategy, seed: UInt64) -> String {
+    func trace(_ strategy: ShooterStrategy, seed: UInt64) -> String {
         var lines: [String] = []
         var before = ShotRecord(shape: shape, fleet: fleet)
         var n = 0

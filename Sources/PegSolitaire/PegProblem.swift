@@ -23,6 +23,8 @@ public struct PegProblem: Sendable {
     public var board: Board
     public var start: UInt64
     public var target: PegTarget
+    /// The problem's block of the `.peg` file (headers and drawing), which parses back alone.
+    public var text = ""
 
     public init(name: String, location: SourceLocation, board: Board, start: UInt64, target: PegTarget) {
         self.name = name

@@ -1,4 +1,5 @@
-// The peg solitaire drawings of index.html: the board re-read from its file, the solution
+// The peg solitaire drawings of index.html, from the record alone: the board read from its own
+// `.peg` block (`result.position`), the solution
 // replayed move by move (the jumping peg's path drawn, the jumped pegs marked), and the chart
 // of positions per jump count for `count` records.
 import Foundation
@@ -9,10 +10,9 @@ extension PegSolitaireGame {
     static let reportFrameLimit = 40
 
     public static func reportFragment(for record: ResultRecord) -> String? {
-        let problem: PegProblem
-        switch PegReportSource.problem(at: record.source) {
-        case .failure(let reason): return PegReportSource.fallback(reason.message)
-        case .success(let p): problem = p
+        guard let text = record.position else { return HTML.cannotDraw("the record holds no position") }
+        guard case .success(let problem)? = PegFile.parse(text: text, file: "position.peg").first else {
+            return HTML.cannotDraw("the recorded position does not read as a .peg board")
         }
         let board = problem.board
         let drawing = PegBoardDrawing(board: board)
@@ -26,7 +26,7 @@ extension PegSolitaireGame {
         var position = problem.start
         for (k, move) in moves.enumerated() {
             guard case .success(let jumps) = board.parseMoves([move]), let next = board.replay(jumps, from: position) else {
-                return HTML.frames(frames) + PegReportSource.fallback("move \(k + 1) '\(move)' of the recorded solution is not legal on the board re-read from \(record.source)")
+                return HTML.frames(frames) + HTML.cannotDraw("move \(k + 1) '\(move)' of the recorded solution is not legal on the recorded board")
             }
             position = next
             if frames.count < reportFrameLimit || k == moves.count - 1 {
@@ -53,6 +53,22 @@ extension PegSolitaireGame {
             out += "<td class=\"n\">\(NumberFormat.grouped(row["games"]?.integerText ?? "0"))</td></tr>"
         }
         return out + "</table>"
+    }
+
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let done = records.filter { $0.status == .solved }
+        let solvable = done.count { $0.result["solvable"]?.boolValue == true }
+        let impossible = done.count { $0.result["solvable"]?.boolValue == false }
+        let counted = done.count { $0.result["positions"] != nil }
+        var parts: [String] = []
+        if solvable + impossible > 0 {
+            parts.append("\(solvable) solvable, \(impossible) impossible")
+            if solvable > 0, done.allSatisfy({ $0.result["solvable"]?.boolValue != true || $0.result["verified"]?.boolValue == true }) {
+                parts.append("every solution replayed")
+            }
+        }
+        if counted > 0 { parts.append("\(counted) state space\(counted == 1 ? "" : "s") counted") }
+        return HeadlineParts.join(parts, records: records)
     }
 
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
@@ -125,15 +141,4 @@ struct PegBoardDrawing {
         }
         return out + "</svg>"
     }
-}
-
-/// Re-reads a position from `record.source` ("path:line") with the `.peg` parser.
-enum PegReportSource {
-    typealias Failure = ReportSource.Failure
-
-    static func problem(at source: String) -> Result<PegProblem, Failure> {
-        ReportSource.item(at: source, parse: { PegFile.parse(text: $0, file: $1) }, location: { $0.location })
-    }
-
-    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

@@ -5,14 +5,19 @@ public enum PegSolitaireGame: GameDefinition {
     public static let id = "peg"
     public static let fileExtensions = ["peg"]
 
-    public static var options: [OptionHelp] {
-        [OptionHelp("fewest-moves", "solve: a solution with the fewest moves (a chain of jumps by one peg is one move); runs the full state-space sweep first")]
+    public static var verbs: [VerbSupport] {
+        [VerbSupport(.solve, gives: "a solution, replayed, or a proof that none exists (position class, pagoda function, search)",
+                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move)")]),
+         VerbSupport(.analyze, gives: "the solutions through each first move; for `target: any`, the start/finish table"),
+         VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games")]
     }
+
+    public static let commands = ["generate"]
 
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
         PegFile.parse(text: text, file: file).map { item in
             item.map { problem in
-                PositionJob(name: problem.name, location: problem.location) { context in
+                PositionJob(name: problem.name, location: problem.location, text: problem.text) { context in
                     run(problem, context)
                 }
             }
@@ -120,8 +125,9 @@ public enum PegSolitaireGame: GameDefinition {
             return Outcome(status: .limit, result: result, stats: stats, summary: "limit reached after \(r.levels.count) levels")
         }
         return Outcome(result: result, stats: stats,
-                       summary: "\(r.positions) positions (\(r.canonicalPositions) up to symmetry), \(r.solutions) solutions"
-                        + (classes.map { " (\($0) up to symmetry)" } ?? "") + ", \(r.games) games")
+                       summary: "\(NumberFormat.grouped(r.positions)) positions (\(NumberFormat.grouped(r.canonicalPositions)) up to symmetry), "
+                        + "\(NumberFormat.grouped(r.solutions)) solutions"
+                        + (classes.map { " (\(NumberFormat.grouped($0)) up to symmetry)" } ?? "") + ", \(NumberFormat.grouped(r.games)) games")
     }
 
     static func countJSON(_ problem: PegProblem, _ r: StateSpaceResult, solutionsUpToSymmetry: UInt128? = nil) -> JSON {

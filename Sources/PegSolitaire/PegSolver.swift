@@ -178,6 +178,7 @@ public final class PegSolver {
     }
 
     func search(_ p: UInt64, pegs: Int) -> Bool {
+        assert(board.holds(p, pegs: pegs) && tables.canonicalIsAnImage(of: p), "search: a position off the board or miscounted")
         nodes &+= 1
         if nodes & 4095 == 0 && stopCheck(nodes) { stopped = true }
         if stopped { return false }

@@ -14,9 +14,9 @@
 import Dispatch
 import Synchronization
 
-public enum DrawCount {
+enum DrawCount {
     /// The masks of 8 squares with no line entirely inside or outside.
-    public static func goodMasks(lines: [UInt16]) -> [UInt16] {
+    static func goodMasks(lines: [UInt16]) -> [UInt16] {
         (0...0xFFFF).compactMap { m -> UInt16? in
             let mask = UInt16(m)
             guard mask.nonzeroBitCount == 8 else { return nil }
@@ -87,7 +87,7 @@ public enum DrawCount {
     /// The number of drawn full boards that complete `board` (the hand does not matter: every
     /// drawn full board is reached in any order of placement). `threads` share the outer loop.
     /// Returns nil when `shouldStop` says stop (asked once per outer mask).
-    public static func count(board: Board, rules: RuleSet, threads: Int = 1,
+    static func count(board: Board, rules: RuleSet, threads: Int = 1,
                              shouldStop: @escaping @Sendable () -> Bool = { false }) -> UInt64? {
         let lines = rules.lines
         if board.winningLine(lines) != nil { return 0 }

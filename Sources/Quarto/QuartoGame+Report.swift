@@ -1,25 +1,27 @@
-// The Quarto drawings of index.html: the position re-read from its .quarto block, the pieces drawn
-// by their four attributes (tall/short = size, dark/light = fill, square/round = shape,
-// hollow/solid = a hole dot), the pieces not yet placed, the principal line played out move by
-// move with the engine's own move code, and the values across a collection.
+// The Quarto drawings of index.html, from the record alone (`QuartoResult`): the position read
+// from its own .quarto block (`result.position`), the pieces drawn by their four attributes
+// (tall/short = size, dark/light = fill, square/round = shape, hollow/solid = a hole dot), the
+// pieces not yet placed, the principal line played out move by move with the engine's own move
+// code, and the values across a collection.
 import Foundation
 import SolverKit
 
 extension QuartoGame {
     public static func reportFragment(for record: ResultRecord) -> String? {
-        let position: Position
-        switch QuartoReportSource.position(at: record.source) {
-        case .failure(let reason): return QuartoReportSource.fallback(reason.message)
-        case .success(let p): position = p
+        guard let result = QuartoResult(json: record.result), !result.position.isEmpty else {
+            return HTML.cannotDraw("the record holds no Quarto position")
         }
-        let line = record.result["line"]?.arrayValue?.compactMap(\.stringValue)
-            ?? record.result["bestMoves"]?.arrayValue?.compactMap(\.stringValue).prefix(1).map { $0 } ?? []
+        guard case .success(let parsed)? = QuartoFormat.parse(text: result.position, file: "position.quarto").first else {
+            return HTML.cannotDraw("the recorded position does not read as a .quarto block")
+        }
+        let position = parsed.position
+        let line = result.line ?? result.bestMoves.map { Array($0.prefix(1)) } ?? []
         let toMove = position.hand.map { "place \(Piece.name($0))" } ?? "choose a piece"
         var frames: [(caption: String, svg: String)] = [("start: \(toMove)", QuartoBoardDrawing.svg(position))]
         var current = position
         for (k, text) in line.enumerated() {
-            guard let move = QuartoReportSource.move(text), current.legalMoves.contains(move) else {
-                return HTML.frames(frames) + QuartoReportSource.fallback("move \(k + 1) '\(text)' of the recorded line is not legal in the position re-read from \(record.source)")
+            guard let move = QuartoFormat.move(text), current.legalMoves.contains(move) else {
+                return HTML.frames(frames) + HTML.cannotDraw("move \(k + 1) '\(text)' of the recorded line is not legal in the recorded position")
             }
             current = current.playing(move)
             let player = k % 2 == 0 ? "A" : "B"   // A is the side to move at the start
@@ -29,15 +31,15 @@ extension QuartoGame {
             frames.append((caption, QuartoBoardDrawing.svg(current, placed: move.square)))
         }
         var out = HTML.frames(frames)
-        if let value = record.result["value"]?.stringValue {
-            let distance = record.result["distance"]?.intValue.map { " in \($0) plies" } ?? ""
+        if let value = result.value {
+            let distance = result.distance.map { " in \($0) plies" } ?? ""
             out += "<p>Value for the side to move (A): <b>\(HTML.escape(value))</b>\(distance), rules \(HTML.escape(position.rules.rawValue)).</p>"
         }
-        if let moves = record.result["moves"]?.arrayValue, !moves.isEmpty {
+        if let moves = result.moves, !moves.isEmpty {
             out += "<table><tr><th>move</th><th>value</th><th>plies</th></tr>"
             for m in moves.prefix(60) {
-                out += "<tr><td>\(HTML.escape(m["move"]?.stringValue ?? "?"))</td><td>\(HTML.escape(m["value"]?.stringValue ?? "?"))</td>"
-                out += "<td class=\"n\">\(m["distance"]?.intValue.map(String.init) ?? "")</td></tr>"
+                out += "<tr><td>\(HTML.escape(m.move))</td><td>\(HTML.escape(m.value))</td>"
+                out += "<td class=\"n\">\(m.distance)</td></tr>"
             }
             out += "</table>"
             if moves.count > 60 { out += "<p class=\"muted\">\(moves.count) moves; the first 60 (best first) are listed.</p>" }
@@ -45,18 +47,34 @@ extension QuartoGame {
         return out
     }
 
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let results = records.map { QuartoResult(json: $0.result) }
+        let values = zip(records, results).filter { $0.0.status == .solved }.compactMap { $0.1?.value }
+        var parts: [String] = []
+        if !values.isEmpty {
+            let counts = ["win", "draw", "loss"].compactMap { v -> String? in
+                let n = values.count { $0 == v }
+                return n == 0 ? nil : "\(n) \(v == "loss" ? "loss" : v)\(n == 1 ? "" : v == "loss" ? "es" : "s")"
+            }
+            parts.append(counts.joined(separator: ", ") + " for the side to move")
+        }
+        if results.contains(where: { $0?.drawnFullBoards != nil }) { parts.append("drawn full boards counted") }
+        return HeadlineParts.join(parts, records: records)
+    }
+
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
-        let valued = records.filter { $0.result["value"]?.stringValue != nil }
-        guard !valued.isEmpty else { return [] }
+        let results = records.map { QuartoResult(json: $0.result) }
+        let values = results.compactMap { $0?.value }
+        guard !values.isEmpty else { return [] }
         var tally: [(String, Double)] = [("win", 0), ("draw", 0), ("loss", 0)]
-        for r in valued {
-            if let i = tally.firstIndex(where: { $0.0 == r.result["value"]?.stringValue }) { tally[i].1 += 1 }
+        for v in values {
+            if let i = tally.firstIndex(where: { $0.0 == v }) { tally[i].1 += 1 }
         }
         var charts = [BarChart(title: "Values for the side to move across the collection", xLabel: "value", yLabel: "positions", bars: tally)]
         // Bars labelled by position number and value (names are too long to sit under a bar).
-        let distances = records.enumerated().compactMap { i, r -> (String, Double)? in
-            guard let d = r.result["distance"]?.intValue else { return nil }
-            return ("#\(i + 1) \(r.result["value"]?.stringValue ?? "")", Double(d))
+        let distances = results.enumerated().compactMap { i, r -> (String, Double)? in
+            guard let r, let d = r.distance else { return nil }
+            return ("#\(i + 1) \(r.value ?? "")", Double(d))
         }
         if distances.count > 1 {
             charts.append(BarChart(title: "Plies to the end with perfect play", xLabel: "position", yLabel: "plies", bars: distances))
@@ -128,33 +146,4 @@ enum QuartoBoardDrawing {
         }
         return out + "</svg>"
     }
-}
-
-/// Re-reads a position from `record.source` ("path:line") with the .quarto parser, and reads moves.
-enum QuartoReportSource {
-    typealias Failure = ReportSource.Failure
-
-    static func position(at source: String) -> Result<Position, Failure> {
-        ReportSource.item(at: source, parse: { QuartoFormat.parse(text: $0, file: $1) }, location: { $0.location }).map(\.position)
-    }
-
-    /// `b2+tdSh`, `+tdSh` or `b2` (the notation of `Move.description`).
-    static func move(_ text: String) -> Move? {
-        let parts = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)
-        var square: Int?
-        if let s = parts.first, !s.isEmpty {
-            let c = Array(s)
-            guard c.count == 2, let col = c[0].asciiValue, (97...100).contains(col), let row = c[1].wholeNumberValue, (1...4).contains(row) else { return nil }
-            square = (row - 1) * 4 + Int(col - 97)
-        }
-        var given: Int?
-        if parts.count == 2 {
-            guard let g = Piece.parse(parts[1]) else { return nil }
-            given = g
-        }
-        if square == nil && given == nil { return nil }
-        return Move(square: square, given: given)
-    }
-
-    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

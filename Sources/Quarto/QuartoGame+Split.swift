@@ -5,14 +5,16 @@
 import SolverKit
 
 extension QuartoGame {
+    /// The units give the root's value, distance and best moves: a split of `solve` only.
     public static func split(text: String, file: String, depth: Int, verb: Verb) -> Result<WorkSplit, ParseError>? {
+        guard verb == .solve else { return nil }
         guard let first = QuartoFormat.parse(text: text, file: file).first else {
             return .failure(ParseError("no position in the file", at: SourceLocation(file: file, line: 1)))
         }
         switch first {
         case .failure(let error): return .failure(error)
         case .success(let parsed):
-            var work = split(parsed.position, depth: depth)
+            var work = split(parsed.position, text: parsed.text, depth: depth)
             work.rootLine = parsed.location.line
             return .success(work)
         }
@@ -20,8 +22,9 @@ extension QuartoGame {
 
     /// Expands `depth` plies below `root`. A tree node is `{"moves": [[MOVES, CHILD], ...]}`, one
     /// entry a class of symmetric moves (MOVES space-separated); CHILD is `{"end": SCORE}` for a
-    /// move that ends the game, `{"unit": "uK"}` at the depth, or a node.
-    static func split(_ root: Position, depth: Int) -> WorkSplit {
+    /// move that ends the game, `{"unit": "uK"}` at the depth, or a node. The tree's `head` is the
+    /// root's `QuartoResult` without an answer (`text`: the root's own block, default its grid).
+    static func split(_ root: Position, text: String? = nil, depth: Int) -> WorkSplit {
         let solver = QuartoSolver(rules: root.rules, hashMB: 1)
         var unitIndex: [UInt128: Int] = [:]
         var units = ""
@@ -46,31 +49,24 @@ extension QuartoGame {
             return .object([("moves", .array(classes))])
         }
         let tree = node(root, max(0, depth))
-        let head = rootHead(root)
+        let head = QuartoResult(root, text: text ?? root.text)
         let drawDistance = QuartoSolver.value(score: 0, position: root).distance
         return WorkSplit(units: "# Work units of perfectplay split (depth \(depth)); solve each, then merge --tree.\n\n" + units,
                          unitCount: unitIndex.count, verb: .solve,
-                         tree: .object([("head", .object(head)), ("drawDistance", .int(drawDistance)), ("root", tree)]),
+                         tree: .object([("head", head.json), ("drawDistance", .int(drawDistance)), ("root", tree)]),
                          summary: "\(unitIndex.count) canonical units \(depth) ply\(depth == 1 ? "" : "s") below the root")
     }
 
-    static func rootHead(_ position: Position) -> [(String, JSON)] {
-        [("rules", .string(position.rules.rawValue)),
-         ("toMove", .string(position.hand.map { "place " + Piece.name($0) } ?? "choose")),
-         ("piecesPlaced", .int(16 - position.board.emptyCount)),
-         ("board", JSON((0..<16).map { position.board.occupied >> $0 & 1 == 1 ? Piece.name(position.board.piece(at: $0)) : "." }))]
-    }
-
     public static func joinTree(_ tree: JSON, units: [String: ResultRecord]) throws(WorkTreeError) -> Outcome {
-        guard let head = tree["head"]?.objectValue, let drawDistance = tree["drawDistance"]?.intValue,
+        guard var result = tree["head"].flatMap(QuartoResult.init(json:)), let drawDistance = tree["drawDistance"]?.intValue,
               let root = tree["root"] else { throw WorkTreeError("not a Quarto work tree") }
         var nodes = 0.0, seconds = 0.0
         for record in units.values { nodes += record.nodes; seconds += record.seconds }
         /// The search score of a node (side to move there), and the best move classes at it.
         func score(_ node: JSON) throws(WorkTreeError) -> (Int, [String]) {
             if let name = node["unit"]?.stringValue {
-                guard let result = units[name]?.result, let value = result["value"]?.stringValue,
-                      let distance = result["distance"]?.intValue else { throw WorkTreeError("unit \(name): no value in its record") }
+                guard let unit = units[name].flatMap({ QuartoResult(json: $0.result) }), let value = unit.value,
+                      let distance = unit.distance else { throw WorkTreeError("unit \(name): no value in its record") }
                 return (value == "win" ? mate - distance : value == "loss" ? distance - mate : 0, [])
             }
             guard let classes = node["moves"]?.arrayValue, !classes.isEmpty else { throw WorkTreeError("a tree node without moves") }
@@ -87,8 +83,9 @@ extension QuartoGame {
         let (rootScore, bestMoves) = try score(root)
         let distance = rootScore > 0 ? mate - rootScore : rootScore < 0 ? mate + rootScore : drawDistance
         let value = Value(score: rootScore, distance: distance)
-        let result = JSON.object(head + valueJSON(value) + [("bestMoves", JSON(bestMoves.sorted()))])
-        return Outcome(result: result, stats: [("nodes", .int(Int(nodes))), ("seconds", .double(seconds)), ("units", .int(units.count))],
+        result.set(value)
+        result.bestMoves = bestMoves.sorted()
+        return Outcome(result: result.json, stats: [("nodes", .int(Int(nodes))), ("seconds", .double(seconds)), ("units", .int(units.count))],
                        summary: "\(value), best \(bestMoves.sorted().prefix(3).joined(separator: " "))\(bestMoves.count > 3 ? " ..." : "") (joined from \(units.count) units)")
     }
 }

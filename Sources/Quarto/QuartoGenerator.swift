@@ -7,20 +7,20 @@
 import Foundation
 import SolverKit
 
-public enum QuartoGenerator {
+enum QuartoGenerator {
     /// The generator's options, checked.
-    public struct Settings: Sendable {
+    struct Settings: Sendable {
         /// N: plies to the win, odd.
-        public var moves = 3
-        public var rules = RuleSet.classic
+        var moves = 3
+        var rules = RuleSet.classic
         /// Pieces placed before the puzzle (drawn uniformly in this range).
-        public var placed = 6...9
+        var placed = 6...9
         /// Candidates whose check needs more nodes are dropped (a node limit, never a time limit).
-        public var maxNodes: UInt64 = 2_000_000
+        var maxNodes: UInt64 = 2_000_000
         /// Shared by every candidate's solver (built once: it is read-only).
         let group: SymmetryGroup
 
-        public init(moves: Int = 3, rules: RuleSet = .classic, placed: ClosedRange<Int> = 6...9, maxNodes: UInt64 = 2_000_000) {
+        init(moves: Int = 3, rules: RuleSet = .classic, placed: ClosedRange<Int> = 6...9, maxNodes: UInt64 = 2_000_000) {
             self.moves = moves
             self.rules = rules
             self.placed = placed
@@ -97,7 +97,7 @@ public enum QuartoGenerator {
 
     /// `placed` pieces put on random squares in random order without completing a line, then a
     /// random piece in hand; nil when some piece has no square that does not win.
-    public static func randomPosition(_ random: inout SplitMix64, placed: Int, rules: RuleSet) -> Position? {
+    static func randomPosition(_ random: inout SplitMix64, placed: Int, rules: RuleSet) -> Position? {
         let lines = rules.lines
         var board = Board()
         var available: UInt16 = 0xFFFF
@@ -120,13 +120,13 @@ public enum QuartoGenerator {
     }
 
     /// A kept puzzle and its difficulty.
-    public struct Puzzle: Sendable {
-        public var position: Position
-        public var winningMove: Move
-        public var distance: Int
+    struct Puzzle: Sendable {
+        var position: Position
+        var winningMove: Move
+        var distance: Int
         /// Nodes of the whole one-thread check.
-        public var nodes: UInt64
-        public var legalMoves: Int
+        var nodes: UInt64
+        var legalMoves: Int
     }
 
     /// Keeps `position` when its side to move wins in exactly `moves` plies with the only
@@ -134,7 +134,7 @@ public enum QuartoGenerator {
     /// first: near-mate windows (shallow thanks to the distance bounds) reject positions without
     /// a win in N and those with two moves winning within N; proving that no other move wins
     /// at any distance (a search to the end of the game) comes last.
-    public static func check(_ position: Position, _ settings: Settings) -> Puzzle? {
+    static func check(_ position: Position, _ settings: Settings) -> Puzzle? {
         guard !position.isOver, position.hand != nil else { return nil }
         let n = settings.moves, limit = settings.maxNodes
         let solver = QuartoSolver(rules: position.rules, hashMB: 2, threads: 1, group: settings.group,
@@ -161,7 +161,7 @@ public enum QuartoGenerator {
     }
 
     /// One candidate of a run (`index` names it: the name does not depend on the threads).
-    public static func candidate(_ index: Int, _ random: inout SplitMix64, _ settings: Settings) -> GeneratedPuzzle? {
+    static func candidate(_ index: Int, _ random: inout SplitMix64, _ settings: Settings) -> GeneratedPuzzle? {
         let placed = settings.placed.lowerBound + random.below(settings.placed.count)
         guard let position = randomPosition(&random, placed: placed, rules: settings.rules),
               let puzzle = check(position, settings) else { return nil }
@@ -171,7 +171,7 @@ public enum QuartoGenerator {
     }
 
     /// The puzzle as a `.quarto` block, preceded by the blank line that separates positions.
-    public static func text(_ puzzle: Puzzle, index: Int) -> String {
+    static func text(_ puzzle: Puzzle, index: Int) -> String {
         let p = puzzle.position
         return """
 

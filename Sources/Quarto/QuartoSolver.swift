@@ -1,43 +1,44 @@
-// The solver's public face: exact values of positions and moves, best moves, the principal line,
-// with the search run on several threads sharing one table.
+// The solver's driver: exact values of positions and moves, best moves, winning moves and the
+// principal line, each answered by `SearchThread` searches run on several threads sharing one
+// table (`QuartoSolver+Split.swift`).
 
 /// Exact value of a position or move, seen from the side to move there.
-public struct Value: Hashable, Sendable, Comparable, CustomStringConvertible {
+struct Value: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The search score: `mate - d` win in d plies, `d - mate` loss in d plies, 0 draw.
-    public var score: Int
+    var score: Int
     /// Plies to the end of the game under perfect play (fastest win, slowest loss; a draw runs
     /// to the full board).
-    public var distance: Int
+    var distance: Int
 
-    public var outcome: String { score > 0 ? "win" : score < 0 ? "loss" : "draw" }
-    public var description: String { "\(outcome) in \(distance)" }
-    public static func < (a: Value, b: Value) -> Bool { a.score < b.score }
+    var outcome: String { score > 0 ? "win" : score < 0 ? "loss" : "draw" }
+    var description: String { "\(outcome) in \(distance)" }
+    static func < (a: Value, b: Value) -> Bool { a.score < b.score }
 }
 
-public struct SearchStatistics: Sendable {
-    public var nodes: UInt64 = 0
-    public var tableProbes: UInt64 = 0
-    public var tableHits: UInt64 = 0
+struct SearchStatistics: Sendable {
+    var nodes: UInt64 = 0
+    var tableProbes: UInt64 = 0
+    var tableHits: UInt64 = 0
 }
 
 /// Solves positions of one rule set. Not thread-safe itself (one call at a time); each call runs
 /// `threads` search threads on a shared transposition table, splitting the moves of the first
 /// plies among them (`QuartoSolver+Split.swift`).
-public final class QuartoSolver: @unchecked Sendable {
-    public let group: SymmetryGroup
-    public let table: TranspositionTable
-    public let threads: Int
-    public let tableMinEmpties: Int
+final class QuartoSolver: @unchecked Sendable {
+    let group: SymmetryGroup
+    let table: TranspositionTable
+    let threads: Int
+    let tableMinEmpties: Int
     /// Called with the total node count every few thousand nodes; true stops the search.
     let shouldStop: @Sendable (UInt64) -> Bool
-    public internal(set) var statistics = SearchStatistics()
+    var statistics = SearchStatistics()
     /// Set once a limit stopped a search: later answers are nil.
-    public internal(set) var stopped = false
+    var stopped = false
     /// The last `value(of:)`'s win/draw/loss (1, 0, -1) once known: the bound a limit leaves
     /// when it stops the distance search.
-    public private(set) var knownOutcome: Int?
+    private(set) var knownOutcome: Int?
 
-    public init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int? = nil,
+    init(rules: RuleSet, hashMB: Int = 256, threads: Int = 1, tableMinEmpties: Int? = nil,
                 group: SymmetryGroup? = nil, table: TranspositionTable? = nil,
                 shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
         self.group = group ?? SymmetryGroup(rules: rules)
@@ -49,7 +50,7 @@ public final class QuartoSolver: @unchecked Sendable {
     }
 
     /// Exact value of a position, or nil when a limit stopped the search.
-    public func value(of position: Position) -> Value? {
+    func value(of position: Position) -> Value? {
         // win/draw/loss first (a narrow window proves a draw fastest), the distance only for a win or loss
         knownOutcome = nil
         guard let wdl = search(position, alpha: -1, beta: 1) else { return nil }
@@ -105,7 +106,7 @@ public final class QuartoSolver: @unchecked Sendable {
     }
 
     /// Exact value of every legal move (seen from the side to move), or nil when stopped.
-    public func analyze(_ position: Position) -> [(move: Move, value: Value)]? {
+    func analyze(_ position: Position) -> [(move: Move, value: Value)]? {
         var out: [(move: Move, value: Value)] = []
         for c in moveClasses(position) {
             let score: Int
@@ -133,7 +134,7 @@ public final class QuartoSolver: @unchecked Sendable {
     }
 
     /// Every move that keeps the value `score` of `position`, or nil when stopped.
-    public func bestMoves(_ position: Position, score: Int) -> [Move]? {
+    func bestMoves(_ position: Position, score: Int) -> [Move]? {
         var out: [Move] = []
         for c in moveClasses(position) {
             guard let ok = moveHasScore(c.successor, score) else { return nil }
@@ -144,7 +145,7 @@ public final class QuartoSolver: @unchecked Sendable {
 
     /// Every move that wins, at any distance (a null-window search of each successor class at
     /// the win/not-win boundary), or nil when stopped. Empty when the position is not a win.
-    public func winningMoves(_ position: Position) -> [Move]? {
+    func winningMoves(_ position: Position) -> [Move]? {
         var out: [Move] = []
         for c in moveClasses(position) {
             switch c.successor {
@@ -160,7 +161,7 @@ public final class QuartoSolver: @unchecked Sendable {
 
     /// A principal line from `position` with value `score`: at each step the first move that
     /// keeps the value, to the end of the game. Nil when stopped.
-    public func principalLine(_ position: Position, score: Int, first: Move? = nil) -> [Move]? {
+    func principalLine(_ position: Position, score: Int, first: Move? = nil) -> [Move]? {
         var line: [Move] = []
         var p = position, s = score
         while !p.isOver {
@@ -180,85 +181,5 @@ public final class QuartoSolver: @unchecked Sendable {
             s = s > 0 ? -(s + 1) : s < 0 ? -(s - 1) : 0
         }
         return line
-    }
-}
-
-extension SearchThread {
-    /// A move of the root: its successor after the placement and the piece handed over, or
-    /// its score when the move decides the game at once.
-    struct RootChild {
-        var occupied: UInt16, attributes: UInt64, available: UInt16, hand: Int
-        var score: Int?
-    }
-
-    /// The moves of a node at `ply` (piece in hand or none), one per symmetry class of
-    /// successors, the moves leaving the opponent the fewest (placement, safe piece) replies
-    /// first; nil when the piece in hand wins at once. Only for nodes with at least 2 empty squares.
-    func rootChildren(_ board: Board, _ avail: UInt16, _ hand: Int?, ply: Int = 0) -> [RootChild]? {
-        let occ = board.occupied, bits = board.attributes
-        var seen = Set<UInt128>()
-        var out: [(replies: Int, child: RootChild)] = []
-        func add(_ occ2: UInt16, _ bits2: UInt64, _ q: Int) {
-            let left = avail & ~(1 << q)
-            guard seen.insert(group.canonicalKey(occupied: occ2, attributes: bits2, hand: q)).inserted else { return }
-            let replies = self.replies(threats(occ2, bits2), occ2, q, left)
-            out.append((replies, RootChild(occupied: occ2, attributes: bits2, available: left, hand: q, score: nil)))
-        }
-        if let h = hand {
-            if deadlyPieces(occ, bits) >> h & 1 == 1 { return nil }
-            var empty = ~occ
-            while empty != 0 {
-                let s = empty.trailingZeroBitCount
-                empty &= empty - 1
-                let occ2 = occ | UInt16(1) << s, bits2 = SearchThread.place(bits, h, s)
-                let safe = avail & ~deadlyPieces(occ2, bits2)
-                if safe == 0 {
-                    // every piece handed over wins for the opponent at ply 2
-                    out.append((-1, RootChild(occupied: occ2, attributes: bits2, available: avail, hand: 0, score: ply + 2 - mate)))
-                    continue
-                }
-                var r = safe
-                while r != 0 {
-                    let q = r.trailingZeroBitCount
-                    r &= r - 1
-                    add(occ2, bits2, q)
-                }
-            }
-        } else {
-            let danger = deadlyPieces(occ, bits)
-            var r = avail
-            while r != 0 {
-                let q = r.trailingZeroBitCount
-                r &= r - 1
-                if danger >> q & 1 == 1 {
-                    out.append((-1, RootChild(occupied: occ, attributes: bits, available: avail, hand: q, score: ply + 2 - mate)))
-                } else {
-                    add(occ, bits, q)
-                }
-            }
-        }
-        return out.enumerated().sorted { ($0.element.replies, $0.offset) < ($1.element.replies, $1.offset) }.map(\.element.child)
-    }
-
-    /// Root of a search: any position (piece in hand or not, an immediate win possible).
-    func root(_ board: Board, _ avail: UInt16, _ hand: Int?, _ alphaIn: Int, _ betaIn: Int) -> Int {
-        let occ = board.occupied, bits = board.attributes
-        if occ == 0xFFFF { return 0 }
-        if let h = hand {
-            if deadlyPieces(occ, bits) >> h & 1 == 1 { return mate - 1 }
-            return search(occ, bits, avail, h, alphaIn, betaIn, 0)
-        }
-        // choose a piece for the opponent
-        let danger = deadlyPieces(occ, bits)
-        var best = -mate - 1, alpha = alphaIn
-        var rest = avail
-        while rest != 0 {
-            let q = rest.trailingZeroBitCount
-            rest &= rest - 1
-            let v = danger >> q & 1 == 1 ? 2 - mate : -search(occ, bits, avail & ~(1 << q), q, -betaIn, -alpha, 1)
-            if stopped { return 0 }
-            if v > best { best = v; if v > alpha { alpha = v }; if v >= betaIn { break } }
-        }
-        return best
     }
 }

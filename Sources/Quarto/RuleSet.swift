@@ -1,6 +1,6 @@
 // The three rule sets and their winning lines (16-bit square masks, square = row * 4 + column).
 
-public enum RuleSet: String, Sendable, CaseIterable {
+enum RuleSet: String, Sendable, CaseIterable {
     /// Rows, columns and the two long diagonals: 10 lines.
     case classic
     /// Classic plus the nine 2x2 blocks: 19 lines.
@@ -8,7 +8,7 @@ public enum RuleSet: String, Sendable, CaseIterable {
     /// Rows, columns, the eight wrapped diagonals and the sixteen wrapped 2x2 blocks: 32 lines.
     case torus
 
-    public var lines: [UInt16] {
+    var lines: [UInt16] {
         func mask(_ cells: [(Int, Int)]) -> UInt16 {
             cells.reduce(0) { $0 | UInt16(1) << (($1.0 & 3) * 4 + ($1.1 & 3)) }
         }

@@ -5,17 +5,17 @@
 /// backtracking search over square images), 32 for classic, 8 for squares. Piece maps: the 384
 /// maps that permute the four attributes and complement any of them; they are not enumerated:
 /// the canonical form normalises them away directly (see `canonicalKey`).
-public final class SymmetryGroup: @unchecked Sendable {
-    public let rules: RuleSet
+final class SymmetryGroup: @unchecked Sendable {
+    let rules: RuleSet
     /// Square images of each board map (identity first): square s goes to `boardMaps[g][s]`.
-    public let boardMaps: [[Int]]
+    let boardMaps: [[Int]]
     /// `maskTable[g * 512 + b]` maps the low byte b of a square mask, `[g * 512 + 256 + b]` the high byte.
     let maskTable: UnsafeMutablePointer<UInt16>
 
-    public static let pieceMapCount = 384
-    public var order: Int { boardMaps.count * SymmetryGroup.pieceMapCount }
+    static let pieceMapCount = 384
+    var order: Int { boardMaps.count * SymmetryGroup.pieceMapCount }
 
-    public init(rules: RuleSet) {
+    init(rules: RuleSet) {
         self.rules = rules
         let maps = SymmetryGroup.boardMaps(lines: rules.lines)
         boardMaps = maps
@@ -38,7 +38,7 @@ public final class SymmetryGroup: @unchecked Sendable {
     /// Every permutation of the 16 squares that maps each line to a line. Backtracking: squares
     /// get images in order; a partial map survives only while the images of the assigned squares
     /// of every line lie together in some line.
-    public static func boardMaps(lines: [UInt16]) -> [[Int]] {
+    static func boardMaps(lines: [UInt16]) -> [[Int]] {
         var img = [Int](repeating: -1, count: 16)
         var used: UInt16 = 0
         var found: [[Int]] = []
@@ -80,11 +80,11 @@ public final class SymmetryGroup: @unchecked Sendable {
     /// occupied square, else the piece in hand) becomes `tdsh`, then sorting the four attribute
     /// columns; the key is the least over the board maps. 85 bits: hand flag, occupied mask,
     /// four 17-bit columns (16 squares and the hand).
-    @inlinable public func canonicalKey(_ board: Board, hand: Int?) -> UInt128 {
+    func canonicalKey(_ board: Board, hand: Int?) -> UInt128 {
         canonicalKey(occupied: board.occupied, attributes: board.attributes, hand: hand ?? -1)
     }
 
-    @usableFromInline func canonicalKey(occupied: UInt16, attributes: UInt64, hand: Int) -> UInt128 {
+    func canonicalKey(occupied: UInt16, attributes: UInt64, hand: Int) -> UInt128 {
         var best = UInt128.max
         let handFlag: UInt128 = hand >= 0 ? UInt128(1) << 84 : 0
         let h = hand >= 0 ? UInt32(hand) : 0

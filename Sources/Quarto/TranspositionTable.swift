@@ -1,29 +1,39 @@
 // The transposition table: bounds on exact values, keyed by the canonical form, shared by threads.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Buckets of two 16-byte entries (one kept for the larger subtree, one always replaced), sized
 /// to a power of two within the memory given. Each entry holds the whole 85-bit canonical key, so
 /// a hit is never a different position. Threads read and write without locks; an entry is
 /// stored as (keyLow ^ word1, word1), so a torn read (halves of two writes) fails the key check
 /// (the lockless scheme of Hyatt and Mann, "A lockless transposition table implementation for
 /// parallel search", ICGA Journal 25(1), 2002).
-public final class TranspositionTable: @unchecked Sendable {
+final class TranspositionTable: @unchecked Sendable {
     let words: UnsafeMutablePointer<UInt64>
     let bucketMask: Int
-    public let entryCount: Int
+    let entryCount: Int
 
-    public init(megabytes: Int) {
+    init(megabytes: Int) {
         let bytes = max(1, megabytes) << 20
         var buckets = 1
         while buckets * 2 * 32 <= bytes { buckets *= 2 }
         bucketMask = buckets - 1
         entryCount = buckets * 2
-        words = .allocate(capacity: buckets * 4)
-        words.initialize(repeating: 0, count: buckets * 4)
+        // calloc hands out zero pages that cost nothing until touched: a small position's search
+        // pays for the few pages it uses, not for clearing the whole table.
+        guard let memory = calloc(buckets * 4, MemoryLayout<UInt64>.stride) else {
+            fatalError("cannot allocate a \(megabytes) MB transposition table")
+        }
+        words = memory.bindMemory(to: UInt64.self, capacity: buckets * 4)
     }
 
-    deinit { words.deallocate() }
+    deinit { free(words) }
 
-    public func clear() { words.update(repeating: 0, count: (bucketMask + 1) * 4) }
+    func clear() { words.update(repeating: 0, count: (bucketMask + 1) * 4) }
 
     @inline(__always) func bucket(_ key: UInt128) -> Int {
         let lo = UInt64(truncatingIfNeeded: key), hi = UInt64(truncatingIfNeeded: key >> 64)

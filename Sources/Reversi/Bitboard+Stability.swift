@@ -12,21 +12,9 @@ extension Bitboard {
     static let rank8: UInt64 = 0xFF00_0000_0000_0000
     static let border: UInt64 = fileA | fileH | rank1 | rank8
 
-    /// The 15 diagonals (a1-h8 direction) then the 15 anti-diagonals, as bit masks.
-    nonisolated(unsafe) static let diagonals: UnsafeMutablePointer<UInt64> = {
-        let p = UnsafeMutablePointer<UInt64>.allocate(capacity: 30)
-        for k in 0..<30 { p[k] = 0 }
-        for sq in 0..<64 {
-            let r = sq >> 3, c = sq & 7
-            p[r - c + 7] |= UInt64(1) << UInt64(sq)        // r - c constant
-            p[15 + r + c] |= UInt64(1) << UInt64(sq)       // r + c constant
-        }
-        return p
-    }()
-
     /// Squares whose line along each axis is completely filled.
     @inline(__always)
-    static func fullLines(_ filled: UInt64, _ diagonals: UnsafeMutablePointer<UInt64>) -> (h: UInt64, v: UInt64, d9: UInt64, d7: UInt64) {
+    static func fullLines(_ filled: UInt64) -> (h: UInt64, v: UInt64, d9: UInt64, d7: UInt64) {
         var h = filled
         h &= h >> 1
         h &= h >> 2
@@ -37,13 +25,33 @@ extension Bitboard {
         v &= v >> 16
         v &= v >> 32
         v = (v & rank1) &* fileA
-        var d9: UInt64 = 0, d7: UInt64 = 0
-        for k in 0..<15 {
-            let a = diagonals[k], b = diagonals[15 + k]
-            if filled & a == a { d9 |= a }
-            if filled & b == b { d7 |= b }
-        }
-        return (h, v, d9, d7)
+        return (h, v, fullDiagonals9(filled), fullDiagonals7(filled))
+    }
+
+    /// Squares whose a1-h8 diagonal is full: filled, and filled all the way to the edge each
+    /// way, by doubling steps (1, 2, 4 squares). `edgeN` holds the squares less than N steps
+    /// from the edge that way; there the shifted bits (wrapped or shifted out) are ignored.
+    @inline(__always)
+    static func fullDiagonals9(_ filled: UInt64) -> UInt64 {
+        var up = filled & ((filled >> 9) | 0xFF80_8080_8080_8080)
+        up &= (up >> 18) | 0xFFFF_C0C0_C0C0_C0C0
+        up &= (up >> 36) | 0xFFFF_FFFF_F0F0_F0F0
+        var down = filled & ((filled << 9) | 0x0101_0101_0101_01FF)
+        down &= (down << 18) | 0x0303_0303_0303_FFFF
+        down &= (down << 36) | 0x0F0F_0F0F_FFFF_FFFF
+        return up & down
+    }
+
+    /// Squares whose a8-h1 (anti-)diagonal is full, as `fullDiagonals9`.
+    @inline(__always)
+    static func fullDiagonals7(_ filled: UInt64) -> UInt64 {
+        var up = filled & ((filled >> 7) | 0xFF01_0101_0101_0101)
+        up &= (up >> 14) | 0xFFFF_0303_0303_0303
+        up &= (up >> 28) | 0xFFFF_FFFF_0F0F_0F0F
+        var down = filled & ((filled << 7) | 0x8080_8080_8080_80FF)
+        down &= (down << 14) | 0xC0C0_C0C0_C0C0_FFFF
+        down &= (down << 28) | 0xF0F0_F0F0_FFFF_FFFF
+        return up & down
     }
 
     /// The edges of a board in the a1 corner: (first and last columns, first and last rows).
@@ -57,10 +65,9 @@ extension Bitboard {
     /// The discs of `p` that can never be flipped (a subset of the truly stable ones).
     @inline(__always)
     static func stableDiscs(_ p: UInt64, _ o: UInt64,
-                            diagonals: UnsafeMutablePointer<UInt64> = Bitboard.diagonals,
                             outside: UInt64 = 0, edgeColumns: UInt64 = fileA | fileH,
                             edgeRows: UInt64 = rank1 | rank8) -> UInt64 {
-        let full = fullLines(p | o | outside, diagonals)
+        let full = fullLines(p | o | outside)
         let edge = edgeColumns | edgeRows
         let safeH = full.h | edgeColumns
         let safeV = full.v | edgeRows

@@ -69,6 +69,9 @@ struct EndgameSearch {
     nonisolated(unsafe) static var defaultSortStep = 3
     nonisolated(unsafe) static var defaultSortMaxDepth = 5
     let sortMinEmpties: Int
+    /// From this many empties the shallow search sorts its moves by opponent mobility
+    /// (EndgameSearch+ShallowOrdering.swift); below, parity order only.
+    let shallowSortMinEmpties = 7
     let sortStep: Int
     let sortMaxDepth: Int
     /// Null-window stability cut-off thresholds by empties (Edax's NWS_STABILITY_THRESHOLD).
@@ -78,7 +81,6 @@ struct EndgameSearch {
         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
     ]
 
-    let diagonals: UnsafeMutablePointer<UInt64>
     /// Last-flip tables (Bitboard.lineFlipTable, Bitboard.squareDiagonals).
     let lastFlipLines: UnsafeMutablePointer<UInt8>
     let squareDiagonals: UnsafeMutablePointer<UInt64>
@@ -89,7 +91,7 @@ struct EndgameSearch {
     /// Stability thresholds by empties, likewise.
     let stabilityThresholds: UnsafeMutablePointer<Int>
     /// The learned pattern weights (PatternEvaluation) on 8x8; nil: the hand evaluation
-    /// (4x4, 6x6). With them FFO #40-#49 (one thread) took 1,154 M nodes instead of 1,606 M.
+    /// (4x4, 6x6). They order moves better than the hand evaluation, so fewer nodes.
     let patternWeights: UnsafeMutablePointer<Int16>?
     /// Ordering key points per evaluation unit, as a shift (one weighted reply = 128 points).
     let evalShift: Int
@@ -112,7 +114,6 @@ struct EndgameSearch {
 
     init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64) {
         self.control = control
-        self.diagonals = Bitboard.diagonals
         self.lastFlipLines = Bitboard.lineFlipTable
         self.squareDiagonals = Bitboard.squareDiagonals
         self.neighbours = Bitboard.neighbourTable
@@ -177,7 +178,7 @@ struct EndgameSearch {
     @inline(__always)
     func stabilityBound(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int) -> Int? {
         guard alpha >= stabilityThresholds[n] - stabilityOffset else { return nil }
-        let bound = squareCount - 2 * Bitboard.stableDiscs(o, p, diagonals: diagonals, outside: ~mask,
+        let bound = squareCount - 2 * Bitboard.stableDiscs(o, p, outside: ~mask,
                                                            edgeColumns: edgeColumns, edgeRows: edgeRows).nonzeroBitCount
         return bound <= alpha ? bound : nil
     }
@@ -317,7 +318,7 @@ struct EndgameSearch {
         return best
     }
 
-    /// Alpha-beta without the table, parity ordering only, for 5 to 7 empties. `odd`: the
+    /// Alpha-beta without the table, parity ordering (mobility first at 7 empties), for 5 to 7 empties. `odd`: the
     /// quadrants with an odd number of empties (geometry.oddQuadrants), kept up to date by
     /// toggling the quadrant of each move played.
     mutating func shallow(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ n: Int, odd: UInt64) -> Int {
@@ -331,6 +332,7 @@ struct EndgameSearch {
             }
             return -shallow(o, p, -beta, -alpha, n, odd: odd)
         }
+        if n >= shallowSortMinEmpties { return shallowSorted(p, o, alpha, beta, n, odd: odd, moves: moves) }
         var best = Int.min
         for pass in 0..<2 {
             var m = pass == 0 ? moves & odd : moves & ~odd

@@ -1,6 +1,6 @@
 // The FFO endgame positions #40-#59 built in, so `perfectplay bench reversi` needs no files.
 // Source: the FFO endgame test suite (FForum, Fédération Française d'Othello), the same
-// lines as Puzzles/reversi/fforum-40-59.obf, with the published exact move scores.
+// lines as Puzzles/reversi/bench/fforum-40-59.obf, with the published exact move scores.
 
 enum FFOPositions {
     /// #40 .. #59, one .obf line each.

@@ -32,8 +32,10 @@ public struct Position: Sendable, Hashable {
     /// Plays a legal move (caller checks legality).
     public func playing(_ square: Int) -> Position {
         let f = Bitboard.flips(square, player, opponent)
-        return Position(player: opponent ^ f, opponent: player ^ f ^ (UInt64(1) << UInt64(square)),
-                        geometry: geometry, blackToMove: !blackToMove)
+        let after = Position(player: opponent ^ f, opponent: player ^ f ^ (UInt64(1) << UInt64(square)),
+                             geometry: geometry, blackToMove: !blackToMove)
+        assert(isMove(square, leading: after), "playing \(square): not a legal move's result")
+        return after
     }
 
     /// The same discs, the other side to move.

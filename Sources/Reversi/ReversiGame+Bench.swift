@@ -1,6 +1,6 @@
 // `perfectplay bench reversi`: FFO #40-#49 and #40-#59 solved with 1 and 2 threads (nodes,
 // seconds, nodes/s per position and in total, each score checked against the published
-// one), perft from the 8x8 and 6x6 starts, and the 6x6 game solved from the start.
+// one, beside the published node counts of Egaroucid and Edax), perft from the 8x8 and 6x6 starts, and the 6x6 game solved from the start.
 import SolverKit
 
 extension ReversiGame {
@@ -36,12 +36,15 @@ extension ReversiGame {
                     ("best", .string(solved.bestMoves.map(moveName).joined(separator: " "))),
                     ("nodes", JSON(solved.nodes)), ("seconds", .double(seconds)),
                     ("nodes/s", .int(Int(Double(solved.nodes) / max(seconds, 1e-9)))),
-                ]))
+                ] + publishedRuns.map { ($0.column, $0.nodes[number].map { JSON($0) } ?? .null) }))
             }
+            // the published totals over the same positions (ReversiGame+PublishedNodes.swift)
             rows.append(BenchRow("total", [
                 ("ok", .bool(allOK)), ("nodes", JSON(totalNodes)), ("seconds", .double(totalSeconds)),
                 ("nodes/s", .int(Int(Double(totalNodes) / max(totalSeconds, 1e-9)))),
-            ]))
+            ] + publishedRuns.map { run in
+                (run.column, JSON(numbers.reduce(UInt64(0)) { $0 + (run.nodes[$1] ?? 0) }))
+            }))
             return rows
         }
     }

@@ -1,33 +1,34 @@
-// The Reversi drawings of index.html: the position re-read from its .obf line, the principal
-// variation numbered on the board (replayed with the engine's own move code), the exact score
-// of every move for `analyze`, the final position, and the score chart of a collection.
+// The Reversi drawings of index.html, from the record alone: the position read from its own
+// `.obf` line (`result.position`), the principal variation numbered on the board (replayed with
+// the engine's own move code), the exact score of every move for `analyze`, the final position,
+// and the score chart of a collection.
 import Foundation
 import SolverKit
 
 extension ReversiGame {
     public static func reportFragment(for record: ResultRecord) -> String? {
-        let position: Position
-        switch ReversiReportSource.position(at: record.source) {
-        case .failure(let reason): return ReversiReportSource.fallback(reason.message)
-        case .success(let p): position = p
+        guard let result = ReversiResult(json: record.result) else { return HTML.cannotDraw("the record holds no Reversi result") }
+        guard case .success(let parsed)? = ObfRecord.parseFile(result.position, file: "position.obf").first else {
+            return HTML.cannotDraw("the recorded position '\(result.position)' does not read as an .obf line")
         }
+        let position = parsed.position
         let side = position.blackToMove ? "black" : "white"
         var frames: [(caption: String, svg: String)] = []
-        let pvNames = record.result["pv"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let pvNames = result.pv
         // Replay the PV: each move must be legal (or a pass when there is none).
         var numbered: [Int: (number: Int, black: Bool)] = [:]
         var current = position
         for (k, name) in pvNames.enumerated() {
             if name == "pass" {
                 guard current.legalMoves == 0 else {
-                    return ReversiReportSource.fallback("the recorded line passes at move \(k + 1) although a move is legal")
+                    return HTML.cannotDraw("the recorded line passes at move \(k + 1) although a move is legal")
                 }
                 current = current.passing()
                 continue
             }
             guard let square = current.geometry.square(named: Substring(name)),
                   current.legalMoves >> UInt64(square) & 1 == 1 else {
-                return ReversiReportSource.fallback("move \(k + 1) '\(name)' of the recorded line is not legal in the position re-read from \(record.source)")
+                return HTML.cannotDraw("move \(k + 1) '\(name)' of the recorded line is not legal in the recorded position")
             }
             numbered[square] = (k + 1, current.blackToMove)
             current = current.playing(square)
@@ -37,10 +38,10 @@ extension ReversiGame {
         if !pvNames.isEmpty {
             frames.append(("principal variation (\(pvNames.count) plies)", drawing.svg(position, numbers: numbered)))
         }
-        if let moves = record.result["moves"]?.objectValue, !moves.isEmpty {
+        if let moves = result.moves, !moves.isEmpty {
             var scores: [Int: Int] = [:]
             for (name, value) in moves {
-                if let sq = position.geometry.square(named: Substring(name)), let v = value.intValue { scores[sq] = v }
+                if let sq = position.geometry.square(named: Substring(name)) { scores[sq] = value }
             }
             frames.append(("exact score of each move", drawing.svg(position, scores: scores)))
         }
@@ -49,16 +50,32 @@ extension ReversiGame {
             frames.append(("after the line: \(b)-\(w)\(current.isGameOver ? ", game over" : "")", drawing.svg(current)))
         }
         var out = HTML.frames(frames)
-        if let score = record.result["score"]?.intValue {
-            let best = record.result["bestMoves"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if let score = result.score {
+            let best = result.bestMoves
             out += "<p>Score \(signed(score)) for \(side); best \(HTML.escape(best.joined(separator: " "))). Line: \(HTML.escape(pvNames.joined(separator: " ")))</p>"
         }
         return out
     }
 
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let results = records.filter { $0.status == .solved }.compactMap { ReversiResult(json: $0.result) }
+        let scored = results.filter { $0.score != nil }
+        var parts: [String] = []
+        if !scored.isEmpty {
+            parts.append("\(scored.count) exact score\(scored.count == 1 ? "" : "s")"
+                         + (scored.contains { $0.moves != nil } ? " with every move's value" : ""))
+            let annotated = scored.compactMap(\.annotationsMatch)
+            if !annotated.isEmpty {
+                parts.append("\(annotated.count { $0 }) of \(annotated.count) match the annotations")
+            }
+        }
+        if results.contains(where: { $0.perft != nil }) { parts.append("perft counted") }
+        return HeadlineParts.join(parts, records: records)
+    }
+
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
         let scored = records.compactMap { r -> (String, Double)? in
-            guard let score = r.result["score"]?.intValue else { return nil }
+            guard let score = ReversiResult(json: r.result)?.score else { return nil }
             return (r.name.isEmpty ? r.source : r.name.replacingOccurrences(of: "FFO ", with: ""), Double(score))
         }
         guard !scored.isEmpty else { return [] }
@@ -69,7 +86,7 @@ extension ReversiGame {
                              : "Exact score per position (side to move)"
         var charts = [BarChart(title: title, xLabel: "position", yLabel: negative ? "|score|" : "score", bars: bars)]
         let searched = records.compactMap { r -> (String, Double)? in
-            guard r.result["score"] != nil else { return nil }
+            guard ReversiResult(json: r.result)?.score != nil else { return nil }
             return (r.name.isEmpty ? r.source : r.name.replacingOccurrences(of: "FFO ", with: ""), r.nodes)
         }
         if searched.count > 1 {
@@ -123,15 +140,4 @@ struct OthelloBoardDrawing {
         }
         return out + "</svg>"
     }
-}
-
-/// Re-reads a position from `record.source` ("path:line") with the .obf parser.
-enum ReversiReportSource {
-    typealias Failure = ReportSource.Failure
-
-    static func position(at source: String) -> Result<Position, Failure> {
-        ReportSource.item(at: source, parse: { ObfRecord.parseFile($0, file: $1) }, location: { $0.location }).map(\.position)
-    }
-
-    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

@@ -1,18 +1,20 @@
 // Reversi's entry point for perfectplay: loads `.obf` files and runs solve / analyze / count
-// on each position. Result objects (scores from the side to move's view, FFO convention):
-//   solve:   {board, toMove, empties, score, bestMoves, pv, annotationsMatch?, mismatches?}
-//   analyze: the same plus `moves` (move -> exact score of every legal move); stopped by a
-//            limit, `movesSoFar`, which `--resume` takes up instead of proving them again
-//   count:   {board, toMove, depth, perft: [leaves at depth 1..N]} (a pass is one ply)
+// on each position. The result object is `ReversiResult` (documented in Puzzles/reversi/README.md).
+import Foundation
 import SolverKit
 
 public enum ReversiGame: GameDefinition {
     public static let id = "reversi"
     public static let fileExtensions = ["obf"]
 
-    public static var options: [OptionHelp] {
-        [OptionHelp("perft-depth", value: "N", "count: perft depth (default 8)")]
+    public static var verbs: [VerbSupport] {
+        [VerbSupport(.solve, gives: "the exact score, the best moves and a principal variation"),
+         VerbSupport(.analyze, gives: "the exact score of every legal move"),
+         VerbSupport(.count, gives: "perft: the positions at each depth (a pass is one ply)",
+                     options: [OptionHelp("depth", value: "N", "perft depth (default 8)")])]
     }
+
+    public static let commands = ["generate"]
 
     /// `perfectplay generate reversi ...` (ReversiGenerator.swift).
     public static func command(_ verb: String, arguments: [String]) -> Int32? {
@@ -21,12 +23,16 @@ public enum ReversiGame: GameDefinition {
 
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
         let ffoBase = ffoFirstNumber(file)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var index = 0
         return ObfRecord.parseFile(text, file: file).map { parsed in
             index += 1
             let name = ffoBase.map { "FFO #\($0 + index - 1)" } ?? "#\(index)"
             return parsed.map { record in
-                PositionJob(name: name, location: record.location) { context in run(record, context) }
+                let line = String(lines[record.location.line - 1]).trimmingCharacters(in: .whitespacesAndNewlines)
+                return PositionJob(name: record.name ?? name, location: record.location, text: line) { context in
+                    run(record, line, context)
+                }
             }
         }
     }
@@ -43,19 +49,16 @@ public enum ReversiGame: GameDefinition {
 
     static func signed(_ score: Int) -> String { score > 0 ? "+\(score)" : "\(score)" }
 
-    static func run(_ record: ObfRecord, _ context: SolveContext) -> Outcome {
+    static func run(_ record: ObfRecord, _ text: String, _ context: SolveContext) -> Outcome {
         let position = record.position
-        var result: [(String, JSON)] = [
-            ("board", .string(position.obfText)),
-            ("toMove", .string(position.blackToMove ? "black" : "white")),
-            ("empties", .int(position.emptyCount)),
-        ]
+        var result = ReversiResult(position: text, board: position.obfText,
+                                   toMove: position.blackToMove ? "black" : "white", empties: position.emptyCount)
         let start = monotonicSeconds()
         if context.verb == .count {
-            let depth = Int(context.flags["perft-depth"] ?? "") ?? 8
+            let depth = Int(context.flags["depth"] ?? "") ?? 8
             guard depth >= 1, depth <= 20 else {
-                return Outcome(status: .error, result: .object(result), stats: [("nodes", 0)], summary: "bad depth",
-                               error: "--perft-depth wants 1...20, not '\(context.flags["perft-depth"] ?? "")'")
+                return Outcome(status: .error, result: result.json, stats: [("nodes", 0)], summary: "bad depth",
+                               error: "--depth wants 1...20, not '\(context.flags["depth"] ?? "")'")
             }
             var counts: [JSON] = []
             var total: UInt64 = 0
@@ -66,8 +69,9 @@ public enum ReversiGame: GameDefinition {
                 counts.append(JSON(c))
             }
             let complete = counts.count == depth
-            result += [("depth", .int(depth)), ("perft", .array(counts))]
-            return Outcome(status: complete ? .solved : .limit, result: .object(result),
+            result.depth = depth
+            result.perft = counts
+            return Outcome(status: complete ? .solved : .limit, result: result.json,
                            stats: [("nodes", JSON(total)), ("seconds", .double(monotonicSeconds() - start))],
                            summary: complete ? "perft(\(depth)) = \(counts.last.map { $0.serialized } ?? "")" : "limit")
         }
@@ -77,8 +81,9 @@ public enum ReversiGame: GameDefinition {
         let solver = EndgameSolver(geometry: position.geometry, threads: context.threads, hashMB: megabytes,
                                    shouldStop: { budget.shouldStop(nodes: $0) })
         let everyMove = context.verb == .analyze
-        let known = everyMove ? earlierMoveScores(context.earlier, position) : [:]
-        let knownBounds = everyMove ? earlierMoveBounds(context.earlier, position) : [:]
+        let earlier = context.earlier.flatMap(ReversiResult.init(json:))
+        let known = everyMove ? earlierMoveScores(earlier, position) : [:]
+        let knownBounds = everyMove ? earlierMoveBounds(earlier, position) : [:]
         var movesDone = ""  // the progress line: moves finished, then the tests of the next one
         let solved = everyMove
             ? solver.analyze(position, known: known, knownBounds: knownBounds, moveDone: { square, score, done, total in
@@ -99,51 +104,55 @@ public enum ReversiGame: GameDefinition {
         if solved.stopped {
             // The best bound so far: a finished root move's exact value bounds the score below.
             let most = position.geometry.squareCount
-            var bound: [(String, JSON)] = [("lower", .int(solved.lowerBound?.score ?? -most)), ("upper", .int(most))]
-            if let best = solved.lowerBound { bound.append(("bestMoveSoFar", .string(moveName(best.move)))) }
-            result.append(("bound", .object(bound)))
+            result.bound = ReversiResult.Bound(lower: solved.lowerBound?.score ?? -most, upper: most,
+                                               bestMoveSoFar: solved.lowerBound.map { moveName($0.move) })
             if everyMove, !solved.moveScores.isEmpty {
-                result.append(("movesSoFar", .object(solved.moveScores.map { (moveName($0.square), JSON.int($0.score)) })))
+                result.movesSoFar = solved.moveScores.map { (moveName($0.square), $0.score) }
             }
             if everyMove, let m = solved.moveInProgress {
-                result.append(("boundsSoFar", .object([(moveName(m.square), JSON.object([("lower", .int(m.lower)), ("upper", .int(m.upper))]))])))
+                result.boundsSoFar = [(moveName(m.square), m.lower, m.upper)]
             }
             let known = solved.lowerBound.map { "score >= \($0.score) (\(moveName($0.move)))" } ?? "no root move finished"
-            var outcome = Outcome(status: .limit, result: .object(result), stats: stats, summary: "limit reached: \(known)")
+            var outcome = Outcome(status: .limit, result: result.json, stats: stats, summary: "limit reached: \(known)")
             outcome.continuedEarlier = continued
             return outcome
         }
-        result += [
-            ("score", .int(solved.score)),
-            ("bestMoves", JSON(solved.bestMoves.map(moveName))),
-            ("pv", JSON(solved.pv.map(moveName))),
-        ]
-        if everyMove {
-            result.append(("moves", .object(solved.moveScores.map { (moveName($0.square), JSON.int($0.score)) })))
-        }
+        var outcome = solvedOutcome(record, text, solved, everyMove: everyMove, stats: stats)
+        outcome.continuedEarlier = continued
+        return outcome
+    }
+
+    /// The record of a finished solve or analysis of `record` (its `.obf` line `text`); also
+    /// what `merge --tree` joins the units of a split into.
+    static func solvedOutcome(_ record: ObfRecord, _ text: String, _ solved: EndgameResult, everyMove: Bool,
+                              stats: [(String, JSON)]) -> Outcome {
+        let position = record.position
+        var result = ReversiResult(position: text, board: position.obfText,
+                                   toMove: position.blackToMove ? "black" : "white", empties: position.emptyCount)
+        result.score = solved.score
+        result.bestMoves = solved.bestMoves.map(moveName)
+        result.pv = solved.pv.map(moveName)
+        if everyMove { result.moves = solved.moveScores.map { (moveName($0.square), $0.score) } }
         var summary = "\(signed(solved.score)), best \(solved.bestMoves.map(moveName).joined(separator: " "))"
         if !record.annotations.isEmpty {
             let mismatches = annotationMismatches(record, solved, everyMove: everyMove)
-            result.append(("annotationsMatch", .bool(mismatches.isEmpty)))
-            if !mismatches.isEmpty { result.append(("mismatches", .array(mismatches))) }
+            result.annotationsMatch = mismatches.isEmpty
+            result.mismatches = mismatches
             summary += mismatches.isEmpty ? " (annotations match)" : " (\(mismatches.count) annotation(s) differ)"
         }
-        var outcome = Outcome(status: .solved, result: .object(result), stats: stats, summary: summary)
-        outcome.continuedEarlier = continued
-        return outcome
+        return Outcome(status: .solved, result: result.json, stats: stats, summary: summary)
     }
 
     /// With `--resume`, the move scores an earlier `analyze` of this position proved before a
     /// limit stopped it (its record's `movesSoFar`), so a long analysis goes on where it stopped.
     /// Ignored unless the record is of this very position and names only its legal moves.
-    static func earlierMoveScores(_ earlier: JSON?, _ position: Position) -> [Int: Int] {
-        guard let moves = earlierField("movesSoFar", of: earlier, position) else { return [:] }
+    static func earlierMoveScores(_ earlier: ReversiResult?, _ position: Position) -> [Int: Int] {
+        guard let earlier, isOf(earlier, position), let moves = earlier.movesSoFar else { return [:] }
         let most = position.geometry.squareCount
         var known: [Int: Int] = [:]
-        for (name, value) in moves {
+        for (name, score) in moves {
             guard let square = position.geometry.square(named: Substring(name)),
-                  position.legalMoves & (UInt64(1) << UInt64(square)) != 0,
-                  let score = value.intValue, abs(score) <= most else { return [:] }
+                  position.legalMoves & (UInt64(1) << UInt64(square)) != 0, abs(score) <= most else { return [:] }
             known[square] = score
         }
         return known
@@ -153,26 +162,22 @@ public enum ReversiGame: GameDefinition {
     /// stopped (its record's `boundsSoFar`: `lower <= score <= upper`), so that move's search
     /// starts from those bounds. Ignored unless the record is of this very position, names
     /// legal moves and holds consistent bounds.
-    static func earlierMoveBounds(_ earlier: JSON?, _ position: Position) -> [Int: (lower: Int, upper: Int)] {
-        guard let moves = earlierField("boundsSoFar", of: earlier, position) else { return [:] }
+    static func earlierMoveBounds(_ earlier: ReversiResult?, _ position: Position) -> [Int: (lower: Int, upper: Int)] {
+        guard let earlier, isOf(earlier, position), let moves = earlier.boundsSoFar else { return [:] }
         let most = position.geometry.squareCount
         var known: [Int: (lower: Int, upper: Int)] = [:]
-        for (name, value) in moves {
+        for (name, lower, upper) in moves {
             guard let square = position.geometry.square(named: Substring(name)),
                   position.legalMoves & (UInt64(1) << UInt64(square)) != 0,
-                  let lower = value["lower"]?.intValue, let upper = value["upper"]?.intValue,
                   -most <= lower, lower <= upper, upper <= most else { return [:] }
             known[square] = (lower, upper)
         }
         return known
     }
 
-    /// An object field of an earlier run's result, when that result is of this very position
-    /// (board and side to move).
-    static func earlierField(_ name: String, of earlier: JSON?, _ position: Position) -> [(String, JSON)]? {
-        guard let earlier, earlier["board"]?.stringValue == position.obfText,
-              earlier["toMove"]?.stringValue == (position.blackToMove ? "black" : "white") else { return nil }
-        return earlier[name]?.objectValue
+    /// Whether an earlier run's result is of this very position (board and side to move).
+    static func isOf(_ earlier: ReversiResult, _ position: Position) -> Bool {
+        earlier.board == position.obfText && earlier.toMove == (position.blackToMove ? "black" : "white")
     }
 
     /// Compares the solver's values with the file's `move:score` annotations. With `analyze`

@@ -21,10 +21,9 @@ extension MateSolver {
     /// of them mates at once (the space after them is scratch): true or false, or nil when a
     /// position of the path comes up, whose repetition df-pn must handle (a disproof resting on
     /// it holds on this path only). The position itself is not yet on the path.
-    /// Measured against df-pn down to the mate-in-1 test: eleven Zuko problems (1 thread,
-    /// 256 MB) 95.3 -> 78.6 CPU-s, zukou-008's climb to no mate within 25 (2 GB) 61.5 -> 49.4 s.
-    /// Searching five plies so (recursively) cut some (zukou-037 39 -> 27 s) and slowed others
-    /// (zukou-070 6.5 -> 9.3 s, 008's climb 49 s -> open).
+    /// Cheaper than df-pn this close to the horizon: df-pn would store every check's and every
+    /// reply's node; a direct search of three plies stores none. Deeper direct searches (five
+    /// plies) win on some problems and lose on others, so three it is.
     func mateInThree(checks: UnsafeMutablePointer<Move>, _ n: Int) -> Bool? {
         let replies = checks + n
         pushPath(pos.fullKey)

@@ -19,12 +19,11 @@ final class MateSolver {
     let budget: SearchBudget?
     var maxPlyReached = 0
     /// Lazy interposition counts one drop for all the squares of a distant check's line, not one
-    /// a square. Along a long open line (zukou-008: a dragon checking down the second rank, pawns
-    /// dropped on each square between) every square added to the check's proof number, and df-pn
-    /// went after longer checks elsewhere: 008's first proof took 112.3M nodes, 57.8M so (2 GB
-    /// table); the other 99 Zuko first proofs 71.5M, 55.2M. For first proofs only (`--mode
-    /// mate`): the exact length then starts from another proof and table, and Microcosmos' cost
-    /// 390.7M nodes instead of 192.6M (476.8M with it in the shortening's searches too).
+    /// a square. Along a long open line (a dragon checking down a rank, a pawn droppable on each
+    /// square between) every square would add to the check's proof number and df-pn would go
+    /// after longer checks elsewhere. For first proofs only (`--mode mate`): the exact length
+    /// starts better from the proof the per-square count finds (Microcosmos' shortening costs
+    /// about twice the nodes after a one-drop-per-line first proof).
     var oneDropPerLine = false
     /// Set after the budget ran out with a mate proven: reading off its line may take this many
     /// more nodes (the budget is sticky, so it is bypassed for that short walk).

@@ -107,6 +107,7 @@ public struct Position: Sendable {
         }
         sideToMove = 1 - us
         boardKey ^= Zobrist.shared.side
+        assert(invariantsHold(), "play \(m): the position's derived state disagrees with its board")
         return captured
     }
 
@@ -157,5 +158,6 @@ public struct Position: Sendable {
                 put(captured, to)
             }
         }
+        assert(invariantsHold(), "undo \(m): the position's derived state disagrees with its board")
     }
 }

@@ -1,11 +1,29 @@
-// The tsume shogi drawings of index.html: the problem re-read from its `.sfen` line or `.tsv` row,
-// the 9x9 board with both hands, the mating line replayed move by move with the engine's own legal
+// The tsume shogi drawings of index.html, from the record alone: the problem read from its own
+// SFEN (`result.position`), the 9x9 board with both hands, the mating line replayed move by move with the engine's own legal
 // move generation (at most `frameLimit` boards, with a note), and the mate-length histogram.
 import Foundation
 import SolverKit
 
 extension ShogiGame {
     public static func reportFragment(for record: ResultRecord) -> String? { ShogiReport.fragment(for: record) }
+    public static func collectionHeadline(for records: [ResultRecord]) -> String {
+        let mates = records.filter { $0.status == .solved && $0.result["mate"]?.boolValue == true }
+        let noMate = records.count { $0.status == .solved && $0.result["mate"]?.boolValue == false }
+        var parts: [String] = []
+        let lengths = mates.compactMap { $0.result["length"]?.intValue }
+        if let low = lengths.min(), let high = lengths.max() {
+            parts.append("\(NumberFormat.grouped(mates.count)) mates in \(low == high ? "\(low)" : "\(low)-\(high)") plies")
+            if mates.allSatisfy({ $0.result["verified"]?.boolValue == true }) { parts.append("every line verified") }
+        }
+        if noMate > 0 { parts.append("\(noMate) without mate") }
+        let expected = records.filter { $0.result["lengthMatches"] != nil }
+        if !expected.isEmpty {
+            let matching = expected.count { $0.result["lengthMatches"]?.boolValue == true }
+            parts.append("\(NumberFormat.grouped(matching)) of \(NumberFormat.grouped(expected.count)) = the expected length")
+        }
+        if records.contains(where: { $0.result["perft"] != nil }) { parts.append("perft counted") }
+        return HeadlineParts.join(parts, records: records)
+    }
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { ShogiReport.charts(for: records) }
 }
 
@@ -14,11 +32,11 @@ enum ShogiReport {
     static let frameLimit = 30
 
     static func fragment(for record: ResultRecord) -> String? {
-        var position: Position
-        switch ShogiReportSource.position(at: record.source) {
-        case .failure(let reason): return ShogiReportSource.fallback(reason.message)
-        case .success(let p): position = p
+        guard let text = record.position else { return HTML.cannotDraw("the record holds no position") }
+        guard case .success(let problem)? = TsumeInput.load(text: text, file: "position.sfen").first else {
+            return HTML.cannotDraw("the recorded position '\(text)' does not read as an SFEN")
         }
+        var position = problem.position
         let composers = ShogiSoundnessReport.html(record, start: position)
         let pv = record.result["pv"]?.arrayValue?.compactMap(\.stringValue) ?? []
         var frames: [(caption: String, svg: String)] = [("problem: \(position.sideToMove == 0 ? "sente (black)" : "gote (white)") to move", ShogiBoardDrawing.svg(position))]
@@ -27,7 +45,7 @@ enum ShogiReport {
         for (k, usi) in pv.enumerated() {
             let n = position.generateLegal(buffer)
             guard let parsed = Move(usi: usi), (0..<n).contains(where: { buffer[$0] == parsed }) else {
-                return HTML.frames(frames) + ShogiReportSource.fallback("move \(k + 1) '\(usi)' of the recorded mate is not legal in the position re-read from \(record.source)")
+                return HTML.frames(frames) + HTML.cannotDraw("move \(k + 1) '\(usi)' of the recorded mate is not legal in the recorded position")
             }
             let mover = position.sideToMove
             position.play(parsed)
@@ -147,49 +165,4 @@ enum ShogiBoardDrawing {
         out += hand(p, color: 0, y: top + side + 18, left: margin)
         return out + "</svg>"
     }
-}
-
-/// Re-reads a problem from `record.source` ("path:line"): `.sfen` lines are `<sfen> # name`,
-/// `.tsv` files name an `sfen` column in their header row.
-enum ShogiReportSource {
-    typealias Failure = ReportSource.Failure
-
-    static func position(at source: String) -> Result<Position, Failure> {
-        let path: String, line: Int, text: String
-        switch ReportSource.text(of: source) {
-        case .success(let read): (path, line, text) = read
-        case .failure(let failure): return .failure(failure)
-        }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        guard line <= lines.count else { return .failure(Failure("\(path) has no line \(line) any more")) }
-        var sfen = lines[line - 1]
-        var column = 1
-        if path.lowercased().hasSuffix(".tsv") {
-            guard let headerLine = lines.first(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" } }) else {
-                return .failure(Failure("\(path) is empty"))
-            }
-            let header = headerLine.drop(while: { $0 == "#" || $0 == " " }).split(separator: "\t", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            let cols = sfen.split(separator: "\t", omittingEmptySubsequences: false)
-            guard let i = header.firstIndex(of: "sfen"), i < cols.count else {
-                return .failure(Failure("\(path) line \(line) has no sfen column"))
-            }
-            column = cols[..<i].reduce(1) { $0 + $1.count + 1 }
-            sfen = cols[i]
-        } else {
-            if let hash = sfen.firstIndex(of: "#") { sfen = sfen[..<hash] }
-            let lead = sfen.prefix(while: { $0 == " " || $0 == "\t" }).count
-            column += lead
-            sfen = sfen.dropFirst(lead)
-            while sfen.hasSuffix(" ") || sfen.hasSuffix("\t") { sfen = sfen.dropLast() }
-        }
-        guard !sfen.isEmpty else { return .failure(Failure("\(path) has no problem at line \(line) any more")) }
-        do {
-            return .success(try Position(sfen: sfen, at: SourceLocation(file: path, line: line, column: column)))
-        } catch {
-            return .failure(Failure("the problem no longer parses (\(error))"))
-        }
-    }
-
-    static func fallback(_ reason: String) -> String { HTML.cannotDraw(reason) }
 }

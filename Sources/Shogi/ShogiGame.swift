@@ -8,15 +8,23 @@ public enum ShogiGame: GameDefinition {
     public static let aliases = ["tsume"]
     public static let fileExtensions = ["sfen", "tsv"]
 
-    public static var options: [OptionHelp] {
-        [OptionHelp("mode", value: "MODE", "'shortest' (default): exact shortest mate; 'mate': stop at the first proof"),
-         OptionHelp("depth", value: "N", "count: perft depth (default 3)")]
+    public static var verbs: [VerbSupport] {
+        [VerbSupport(.solve, gives: "mate or no mate, the exact shortest mate, its line (USI and KIF) and the proof tree",
+                     options: [OptionHelp("mode", value: "MODE", "'shortest' (default): the exact shortest mate; 'mate': stop at the first proof")]),
+         VerbSupport(.count, gives: "perft: the positions at each depth",
+                     options: [OptionHelp("depth", value: "N", "perft depth (default 3)")])]
     }
+
+    public static let commands = ["generate"]
+
+    /// Every tsume position is kept as an `.sfen` line, whatever file it came from.
+    public static func textExtension(forSourceExtension ext: String) -> String { "sfen" }
 
     public static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
         TsumeInput.load(text: text, file: file).map { r in
             r.map { problem in
-                PositionJob(name: problem.name, location: problem.location) { context in
+                PositionJob(name: problem.name, location: problem.location,
+                            text: problem.text.isEmpty ? problem.position.sfen : problem.text) { context in
                     TsumeRun.run(problem, context: context)
                 }
             }

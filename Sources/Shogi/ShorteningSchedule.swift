@@ -8,10 +8,7 @@
 /// table already holds: one searched straight after a proof of a much longer bound (or the
 /// unbounded first proof) can cost many times more than the same disproof reached by steps of
 /// two plies from a smaller bound, whose searches leave work-in-progress entries shaped for the
-/// next one (iterative deepening). zukou-089 (exact 43): no mate within 41 straight after the
-/// first proof was still open after 58M nodes; within 35, then 37, 39, 41: 14.2M nodes in all.
-/// The climb helps the last proof too: zukou-083, 249 and then 265 disproven, 267 proven in
-/// 82.5M nodes; 249, 251, ..., 265 disproven and 267 proven: 1.2M nodes in all.
+/// next one (iterative deepening); the climb prepares the final proof the same way.
 /// So the first bound is 16 plies under the first proof, not 2; while proofs keep coming the
 /// step doubles (a first proof of hundreds of plies where one of 5 exists costs a few searches,
 /// not hundreds); once a bound is disproven, the bounds above it are searched in steps of two

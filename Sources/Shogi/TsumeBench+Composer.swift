@@ -17,7 +17,7 @@ extension TsumeBench {
         let summary = "Shogi Zuko (1755), 100 problems by the composers' rules (Puzzles/tsume/README.md): composerLength against book_len, "
             + "the reason and line where they differ; \(nodeLimit) nodes (and \(Int(composerTimeLimit)) s) a problem"
         return BenchSuite(name: "tsume-composer", summary: summary) { context in
-            let file = "zukou.tsv"
+            let file = "bench/zukou.tsv"
             let path = puzzlesDirectory() + "/" + file
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 return [BenchRow("missing", [("file", .string(path))])]

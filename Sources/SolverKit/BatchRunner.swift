@@ -25,6 +25,8 @@ public struct BatchConfiguration: Sendable {
     public var flags: [String: String] = [:]
     /// `(k, n)`: run only the positions whose batch index is k-1 modulo n.
     public var shard: (index: Int, count: Int)?
+    /// The command as typed, for the report folder's index (default: verb and paths).
+    public var commandLine: String?
 
     public init(verb: Verb, paths: [String]) {
         self.verb = verb
@@ -59,7 +61,11 @@ public final class BatchRunner {
     private var openedCollections: Set<String> = []
     /// With `--resume`: the records each collection's first writer found stopped by a limit.
     private var stoppedEarlier: [String: [ResultRecord]] = [:]
+    /// Every record of each collection this run wrote (earlier files' and kept ones included).
+    private var written: [String: [ResultRecord]] = [:]
     private var processed = 0
+    private var solved = 0
+    private var stoppedByLimit = 0
     private var totalNodes = 0.0
     private let runStart = monotonicSeconds()
 
@@ -73,13 +79,34 @@ public final class BatchRunner {
     /// 130 interrupted.
     public func run() -> Int32 {
         var files: [String] = []
+        var skipped: [String: Int] = [:]  // per game: files in folders whose game lacks the verb
+        let verb = configuration.verb
         for path in configuration.paths {
             switch discover(path) {
-            case .success(let found): files += found
+            case .success(let found):
+                let named = found == [path]
+                for file in found {
+                    let ext = (file as NSString).pathExtension
+                    guard let game = catalog.game(forExtension: ext) else { continue }
+                    if game.support(verb, forExtension: ext) != nil {
+                        files.append(file)
+                    } else if named {
+                        // A file named on the command line gets what the verb says or a clear refusal.
+                        let verbs = game.verbList(forExtension: ext)
+                        StandardStream.error.write("perfectplay: \(game.id) has no '\(verb.rawValue)' for .\(ext) files "
+                            + "(\(file)); its verbs there: \(verbs.isEmpty ? "none" : verbs)\n")
+                        return 2
+                    } else {
+                        skipped["\(game.id) (.\(ext))", default: 0] += 1
+                    }
+                }
             case .failure(let error):
                 reportLine(error.description, toStderr: true)
                 failures += 1
             }
+        }
+        for (game, count) in skipped.sorted(by: { $0.key < $1.key }) {
+            reportLine("perfectplay: skipped \(count) file\(count == 1 ? "" : "s") of \(game): no '\(verb.rawValue)' there", toStderr: true)
         }
         // Two files with one name (midgame.quarto, midgame.battleship) get their own folders.
         var stems: [String: Int] = [:]
@@ -87,16 +114,32 @@ public final class BatchRunner {
         var batchIndex = 0
         for file in files {
             if Interruption.isRequested { break }
-            let stem = Self.stem(file)
-            let collection = stems[stem, default: 0] > 1 ? stem + "-" + (file as NSString).pathExtension : stem
-            runFile(file, collection: collection, batchIndex: &batchIndex)
+            let stem = Self.stem(file), ext = (file as NSString).pathExtension
+            // A folder an earlier run filled from a file of another type (midgame.quarto, then
+            // midgame.battleship) is kept, not overwritten: this file gets `<stem>-<ext>`.
+            let clash = stems[stem, default: 0] > 1 || (!openedCollections.contains(stem) && holdsOtherType(stem, than: ext))
+            runFile(file, collection: clash ? stem + "-" + ext : stem, batchIndex: &batchIndex)
         }
         progress.clear()
+        let wall = monotonicSeconds() - runStart
+        let command = configuration.commandLine ?? (["perfectplay", configuration.verb.rawValue] + configuration.paths).joined(separator: " ")
+        RunIndex.build(directory: configuration.outDirectory, command: command, written: written, catalog: catalog,
+                       wallSeconds: wall).write(to: configuration.outDirectory)
         if Interruption.isRequested {
-            reportLine("interrupted: \(processed) positions written", toStderr: true)
+            reportLine("interrupted: \(processed) positions written; reports in \(configuration.outDirectory)/index.html", toStderr: true)
             return 130
         }
+        if !configuration.quiet { reportLine(closingLine(wallSeconds: wall), toStderr: true) }
         return failures == 0 ? 0 : 1
+    }
+
+    /// What the run did and where to look, printed last on stderr.
+    func closingLine(wallSeconds: Double) -> String {
+        // Every failure that is not a limit is an error: a bad position, file or path.
+        let errors = failures - stoppedByLimit
+        return "perfectplay \(configuration.verb.rawValue): \(NumberFormat.grouped(processed)) position\(processed == 1 ? "" : "s"), "
+            + "\(NumberFormat.grouped(solved)) solved, \(stoppedByLimit) stopped by a limit, \(errors) error\(errors == 1 ? "" : "s"), "
+            + "\(NumberFormat.seconds(wallSeconds)) s; reports in \(configuration.outDirectory)/index.html"
     }
 
     /// Files below a path with an extension some game reads; a file named directly must have one.
@@ -125,6 +168,18 @@ public final class BatchRunner {
         return .success(found.sorted())
     }
 
+    /// Whether `outDirectory/collection/results.jsonl` holds records of a file with another extension.
+    func holdsOtherType(_ collection: String, than ext: String) -> Bool {
+        let path = configuration.outDirectory + "/" + collection + "/results.jsonl"
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 65_536), as: UTF8.self)
+        guard let line = head.split(separator: "\n").first, let json = try? JSONReader.parse(String(line)),
+              let record = ResultRecord(json: json) else { return false }
+        let source = ResultMerge.split(record.source).0
+        return (source as NSString).pathExtension.lowercased() != ext.lowercased()
+    }
+
     static func stem(_ file: String) -> String {
         ((file as NSString).lastPathComponent as NSString).deletingPathExtension
     }
@@ -147,7 +202,10 @@ public final class BatchRunner {
         }
         writer.fragment = { game.reportFragment(for: $0) }
         writer.charts = { game.reportCharts(for: $0) }
-        defer { writer.finish() }
+        defer {
+            writer.finish()
+            written[collection] = writer.previous + writer.records
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             let record = ResultRecord(game: game.id, verb: configuration.verb, source: "\(file):1", name: "",
                                       status: .error, error: "\(file):1:1: cannot read the file",
@@ -215,7 +273,11 @@ public final class BatchRunner {
         writer.append(record)
         processed += 1
         totalNodes += record.nodes
-        if record.status != .solved { failures += 1 }
+        switch record.status {
+        case .solved: solved += 1
+        case .limit: stoppedByLimit += 1; failures += 1
+        case .error: failures += 1
+        }
         if record.status == .error, let error = record.error { reportLine(error, toStderr: true) }
         if configuration.jsonl {
             reportLine(record.json.serialized, toStderr: false)

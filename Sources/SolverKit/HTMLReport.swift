@@ -94,6 +94,11 @@ public struct HTMLReport {
 }
 
 extension HTML {
+    /// What a report shows instead of a drawing it cannot make.
+    public static func cannotDraw(_ reason: String) -> String {
+        "<p class=\"muted\">Cannot draw this position: \(escape(reason)).</p>"
+    }
+
     /// Boards in sequence with captions: a solution line step by step.
     public static func frames(_ frames: [(caption: String, svg: String)]) -> String {
         var out = "<div class=\"frames\">"

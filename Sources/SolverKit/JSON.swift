@@ -106,3 +106,30 @@ extension JSON: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, Express
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension JSON {
+    /// This object with `key` set to `value` (replaced where it is, else appended); other
+    /// values are returned unchanged.
+    public func setting(_ key: String, _ value: JSON) -> JSON {
+        guard case .object(var pairs) = self else { return self }
+        if let i = pairs.firstIndex(where: { $0.0 == key }) { pairs[i].1 = value } else { pairs.append((key, value)) }
+        return .object(pairs)
+    }
+
+    /// Looks a typed key up in an object (a game's `Field` enum of its result's names).
+    public subscript<Key: RawRepresentable>(key: Key) -> JSON? where Key.RawValue == String { self[key.rawValue] }
+}
+
+/// An object written field by field under a game's typed keys, absent values left out, so a
+/// result's field names are spelled once, in its `Field` enum.
+public struct JSONFields<Key: RawRepresentable> where Key.RawValue == String {
+    public private(set) var pairs: [(String, JSON)] = []
+
+    public init() {}
+
+    public mutating func set(_ key: Key, _ value: JSON?) {
+        if let value { pairs.append((key.rawValue, value)) }
+    }
+
+    public var json: JSON { .object(pairs) }
+}

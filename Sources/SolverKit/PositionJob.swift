@@ -72,11 +72,16 @@ public struct Outcome: Sendable {
 public struct PositionJob: Sendable {
     public var name: String
     public var location: SourceLocation
+    /// The position in its game's file format, complete on its own: the record keeps it as
+    /// `result.position`, so reports and `merge` never need the source file again.
+    public var text: String
     public var run: @Sendable (SolveContext) -> Outcome
 
-    public init(name: String, location: SourceLocation, run: @escaping @Sendable (SolveContext) -> Outcome) {
+    public init(name: String, location: SourceLocation, text: String,
+                run: @escaping @Sendable (SolveContext) -> Outcome) {
         self.name = name
         self.location = location
+        self.text = text
         self.run = run
     }
 }

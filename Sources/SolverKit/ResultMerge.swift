@@ -24,7 +24,7 @@ public enum ResultMerge {
     public static func read(_ files: [String]) -> [String: [ResultRecord]] {
         var collections: [String: [ResultRecord]] = [:]
         for file in files {
-            let collection = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            let collection = PathNames.lastComponent(of: PathNames.directory(of: file))
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                 if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json) {

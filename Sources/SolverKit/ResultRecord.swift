@@ -1,4 +1,4 @@
-// The result record: one JSON object a processed position (DESIGN.md "The result record").
+// The result record: one JSON object a processed position (README "Output").
 
 public struct ResultRecord: Sendable {
     public var game: String
@@ -25,12 +25,22 @@ public struct ResultRecord: Sendable {
         self.summary = summary
     }
 
-    /// The record of one job's outcome, as the batch runner writes it.
+    /// The record of one job's outcome, as the batch runner writes it: the result object
+    /// starts with `position`, the job's own text.
     public init(game: String, verb: Verb, job: PositionJob, outcome: Outcome) {
+        var result = outcome.result
+        if case .object(let fields) = result, !fields.contains(where: { $0.0 == "position" }) {
+            result = .object([("position", .string(job.text))] + fields)
+        } else if result == .null {
+            result = .object([("position", .string(job.text))])
+        }
         self.init(game: game, verb: verb, source: "\(job.location.file):\(job.location.line)", name: job.name,
-                  status: outcome.status, error: outcome.error, result: outcome.result, stats: outcome.stats,
+                  status: outcome.status, error: outcome.error, result: result, stats: outcome.stats,
                   summary: outcome.summary)
     }
+
+    /// The position in its game's format (`result.position`), nil in a record without one.
+    public var position: String? { result["position"]?.stringValue }
 
     public var json: JSON {
         var pairs: [(String, JSON)] = [

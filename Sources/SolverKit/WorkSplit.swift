@@ -19,9 +19,14 @@ public struct WorkSplit: Sendable {
     public var summary: String
     /// The root position's line in its file (the source of the joined record).
     public var rootLine: Int
+    /// The verb of the joined record (`analyze` for a split analysis; default: `solve`, or
+    /// `count` when the units are counted).
+    public var joinedVerb: Verb?
 
-    public init(units: String, unitCount: Int, verb: Verb, tree: JSON, summary: String, rootLine: Int = 1) {
+    public init(units: String, unitCount: Int, verb: Verb, tree: JSON, summary: String, rootLine: Int = 1,
+                joinedVerb: Verb? = nil) {
         self.rootLine = rootLine
+        self.joinedVerb = joinedVerb
         self.units = units
         self.unitCount = unitCount
         self.verb = verb
@@ -49,8 +54,12 @@ public struct WorkTreeFile: Sendable {
 
     public var json: JSON {
         .object([("game", .string(game)), ("root", .string(root)), ("depth", .int(depth)),
-                 ("verb", .string(split.verb.rawValue)), ("units", .int(split.unitCount)), ("tree", split.tree)])
+                 ("verb", .string(split.verb.rawValue)), ("units", .int(split.unitCount))]
+                + (split.joinedVerb.map { [("joinedVerb", .string($0.rawValue))] } ?? []) + [("tree", split.tree)])
     }
+
+    /// The verb of the record `merge --tree` writes.
+    public var joinedVerb: Verb { split.joinedVerb ?? (split.verb == .count ? .count : .solve) }
 
     public init(json: JSON) throws(WorkTreeError) {
         guard let game = json["game"]?.stringValue, let root = json["root"]?.stringValue,
@@ -58,8 +67,9 @@ public struct WorkTreeFile: Sendable {
               let units = json["units"]?.intValue, let tree = json["tree"] else {
             throw WorkTreeError("not a tree file written by perfectplay split (game, root, depth, verb, units, tree)")
         }
+        let joined = json["joinedVerb"]?.stringValue.flatMap(Verb.init(rawValue:))
         self.init(game: game, root: root, depth: depth,
-                  split: WorkSplit(units: "", unitCount: units, verb: verb, tree: tree, summary: ""))
+                  split: WorkSplit(units: "", unitCount: units, verb: verb, tree: tree, summary: "", joinedVerb: joined))
     }
 
     /// The units' records by unit name, from records of any number of runs: a solved record

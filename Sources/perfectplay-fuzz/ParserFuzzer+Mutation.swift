@@ -4,16 +4,18 @@
 import Foundation
 import SolverKit
 
-/// The bundled puzzles and malformed fixtures of a game, as byte arrays.
-func seedInputs(for game: any GameDefinition.Type) -> [[UInt8]] {
-    var seeds: [[UInt8]] = []
+/// The bundled puzzles and malformed fixtures of a game, as byte arrays with their extension
+/// (a mutated input is read in the format of the file it came from).
+func seedInputs(for game: any GameDefinition.Type) -> [(ext: String, bytes: [UInt8])] {
+    var seeds: [(ext: String, bytes: [UInt8])] = []
     for folder in ["Puzzles", "Tests/Fixtures/malformed"] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
         while let relative = enumerator.nextObject() as? String {
-            guard game.fileExtensions.contains((relative as NSString).pathExtension.lowercased()),
+            let ext = (relative as NSString).pathExtension.lowercased()
+            guard game.fileExtensions.contains(ext),
                   let data = FileManager.default.contents(atPath: folder + "/" + relative) else { continue }
             // Large collections: their first 8 KB are seed enough.
-            seeds.append(Array(data.prefix(8192)))
+            seeds.append((ext, Array(data.prefix(8192))))
         }
     }
     return seeds

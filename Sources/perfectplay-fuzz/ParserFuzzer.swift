@@ -13,36 +13,29 @@
 
 import Foundation
 import SolverKit
-import PegSolitaire
-import Reversi
-import Shogi
-import Quarto
-import Battleship
+import Games
 
-/// The parsers to fuzz: one game definition each.
-let fuzzCatalog = GameCatalog([
-    PegSolitaireGame.self,
-    ReversiGame.self,
-    ShogiGame.self,
-    QuartoGame.self,
-    BattleshipGame.self,
-])
+var fuzzedGames: [any GameDefinition.Type] { catalog.games }
 
-var fuzzedGames: [any GameDefinition.Type] { fuzzCatalog.games }
-
-func game(named id: String) -> (any GameDefinition.Type)? { fuzzCatalog.game(id: id) }
+func game(named id: String) -> (any GameDefinition.Type)? { catalog.game(id: id) }
 
 /// Runs one input through a game's parser and checks what it says about itself.
-func exercise(_ game: any GameDefinition.Type, _ bytes: [UInt8]) {
+func exercise(_ game: any GameDefinition.Type, _ bytes: [UInt8], ext: String) {
     let text = String(decoding: bytes, as: UTF8.self)
     let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
-    for item in game.load(text: text, file: "fuzz.\(game.fileExtensions[0])") {
+    for item in game.load(text: text, file: "fuzz.\(ext)") {
         if case .failure(let error) = item {
             // A located error must point inside the input.
             precondition(error.location.line >= 1 && error.location.line <= max(lineCount, 1),
                          "error line \(error.location.line) outside 1...\(lineCount): \(error)")
             precondition(error.location.column >= 1, "error column < 1: \(error)")
             precondition(!error.message.isEmpty, "empty error message")
+        }
+        if case .success(let job) = item {
+            // A position's own text stands alone: read back, it is one position again.
+            let again = game.load(text: job.text, file: "again." + game.textExtension(forSourceExtension: ext))
+            precondition(again.count == 1, "\(job.name): its text reads back as \(again.count) positions")
+            if case .failure(let error) = again[0] { preconditionFailure("\(job.name): its text does not read back: \(error)") }
         }
     }
 }
@@ -57,7 +50,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let chosen = game(named: id) else { fatalError("PERFECTPLAY_FUZZ_GAME: no game '\(id)'") }
         selectedGame = chosen
     }
-    exercise(selectedGame!, Array(UnsafeBufferPointer(start: data, count: size)))
+    let ext = ProcessInfo.processInfo.environment["PERFECTPLAY_FUZZ_EXT"] ?? selectedGame!.fileExtensions[0]
+    exercise(selectedGame!, Array(UnsafeBufferPointer(start: data, count: size)), ext: ext)
     return 0
 }
 
@@ -99,10 +93,10 @@ enum ParserFuzzer {
             let seeds = seedInputs(for: game)
             let start = monotonicSeconds()
             for _ in 0..<runs {
-                let base = seeds.isEmpty ? [] : seeds[Int(generator.next() % UInt64(seeds.count))]
-                let input = mutate(base, using: &generator, splice: seeds)
+                let base: (ext: String, bytes: [UInt8]) = seeds.isEmpty ? (game.fileExtensions[0], []) : seeds[Int(generator.next() % UInt64(seeds.count))]
+                let input = mutate(base.bytes, using: &generator, splice: seeds.map(\.bytes))
                 let inputStart = monotonicSeconds()
-                exercise(game, input)
+                exercise(game, input, ext: base.ext)
                 if monotonicSeconds() - inputStart > 5 {
                     let path = "fuzz-slow-\(game.id).bin"
                     _ = FileManager.default.createFile(atPath: path, contents: Data(input))

@@ -2,6 +2,7 @@
 
 import Foundation
 import SolverKit
+import Games
 import Synchronization
 
 enum BenchCommand {
@@ -23,7 +24,9 @@ enum BenchCommand {
         }
         watcher.resume()
         defer { watcher.cancel() }
+        let revision = MachineFacts.revision, processor = MachineFacts.processor
         for (game, suite) in chosen {
+            let load = MachineFacts.loadAverage
             let context = BenchContext(threads: arguments.threads, hashMB: arguments.hashMB, log: { text in
                 if !quiet { StandardStream.error.write(text + "\n") }
             })
@@ -41,12 +44,14 @@ enum BenchCommand {
             }
             let date = ISO8601DateFormatter().string(from: Date())
             let threads = suite.threads ?? arguments.threads
-            let header = "## \(suite.name)\n\n\(suite.summary)\n\nRun \(date), \(threads) thread(s), "
-                + "\(sysconfCores()) cores, hash \(arguments.hashMB) MB, suite wall time \(NumberFormat.seconds(seconds)) s.\n\n"
+            let header = "## \(suite.name)\n\n\(suite.summary)\n\nRun \(date), commit \(revision), \(threads) thread(s), "
+                + "\(sysconfCores()) cores (\(processor), load \(load) at the start), hash \(arguments.hashMB) MB, "
+                + "suite wall time \(NumberFormat.seconds(seconds)) s.\n\n"
             let markdown = header + table.rendered
             print(markdown)
             let json: JSON = .object([
                 ("suite", .string(suite.name)), ("game", .string(game)), ("date", .string(date)),
+                ("commit", .string(revision)), ("processor", .string(processor)), ("loadAtStart", .string(load)),
                 ("threads", .int(threads)), ("cores", .int(sysconfCores())),
                 ("hashMB", .int(arguments.hashMB)), ("seconds", .double(seconds)),
                 ("rows", .array(rows.map { .object([("case", .string($0.name))] + $0.columns) })),

@@ -1,4 +1,4 @@
-// Parsing the command line into a verb, paths and options (DESIGN.md "Command line").
+// Parsing the command line into a verb, paths and options (README "Command line").
 
 import SolverKit
 
@@ -23,12 +23,26 @@ struct CommandLineArguments {
     var flags: [String: String] = [:]
     /// `split --depth D`: plies below the root where the work units are cut.
     var depth = 2
+    /// `split --verb V`: the verb whose record the joined units give (solve or analyze).
+    var splitVerb = Verb.solve
     /// `merge --tree FILE`: the tree file `split` wrote.
     var treeFile: String?
 
     static var defaultThreads: Int { max(1, sysconfCores()) }
 
-    /// Parses `arguments` (without the program name and verb). Game options are those `gameOptions` lists.
+    /// The options perfectplay itself reads for each verb; a game's options for a batch verb
+    /// come from its declaration (`VerbSupport.options`) and may not reuse these names.
+    static let builtInOptions: [String: [String]] = {
+        let batch = ["help", "out", "jsonl", "quiet", "resume", "threads", "hash-mb", "tree-depth", "time-limit",
+                     "node-limit", "shard"]
+        return ["solve": batch, "analyze": batch, "count": batch,
+                "split": ["help", "out", "quiet", "depth", "verb"],
+                "merge": ["help", "out", "quiet", "tree"],
+                "bench": ["help", "out", "quiet", "threads", "hash-mb"]]
+    }()
+
+    /// Parses `arguments` (without the program name and verb): the verb's built-in options and
+    /// the game options declared for it (`gameOptions`).
     init(verb: String, arguments: [String], gameOptions: [OptionHelp]) throws {
         self.verb = verb
         var i = 0
@@ -52,7 +66,11 @@ struct CommandLineArguments {
                     pendingInline = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
-                switch name {
+                let builtIn = Self.builtInOptions[verb] ?? []
+                guard builtIn.contains(name) || gameOptions.contains(where: { $0.name == name }) else {
+                    throw UsageError(description: "unknown option --\(name) for \(verb) (see perfectplay \(verb) --help)")
+                }
+                switch builtIn.contains(name) ? name : "" {
                 case "help": help = true
                 case "out": outDirectory = try value(name)
                 case "jsonl": jsonl = true
@@ -69,6 +87,12 @@ struct CommandLineArguments {
                     timeLimit = seconds
                 case "depth": depth = try Self.natural(try value(name), name)
                 case "tree": treeFile = try value(name)
+                case "verb":
+                    let text = try value(name)
+                    guard let v = Verb(rawValue: text), v != .count else {
+                        throw UsageError(description: "--verb wants solve or analyze, not '\(text)'")
+                    }
+                    splitVerb = v
                 case "node-limit": nodeLimit = UInt64(try Self.positive(try value(name), name))
                 case "shard":
                     let text = try value(name)
@@ -78,9 +102,7 @@ struct CommandLineArguments {
                     }
                     shard = (parts[0], parts[1])
                 default:
-                    guard let option = gameOptions.first(where: { $0.name == name }) else {
-                        throw UsageError(description: "unknown option --\(name) (see perfectplay \(verb) --help)")
-                    }
+                    let option = gameOptions.first { $0.name == name }!
                     flags[name] = option.valueName == nil ? "" : try value(name)
                 }
                 if pendingInline != nil { throw UsageError(description: "option --\(name) takes no value") }

@@ -1,6 +1,7 @@
 // The --help texts.
 
 import SolverKit
+import Games
 
 enum Help {
     static let overview = """
@@ -22,7 +23,10 @@ enum Help {
     from the file extension: \(extensionList).
 
     Results go to stdout (a line a position, or JSON Lines with --jsonl) and to
-    Reports/<collection>/results.jsonl and summary.md, written as each position finishes.
+    Reports/<collection>/ (results.jsonl, written as each position finishes; summary.md and
+    index.html with the boards drawn). Reports/index.html links every collection; the run's
+    last line on stderr gives its counts, its time and that page.
+    Try: perfectplay solve Puzzles/*/tour      (the bundled tour, a minute or two)
     Exit codes: 0 all positions processed; 1 some failed to parse or hit a limit (the others are
     still solved and written); 2 usage error; 130 interrupted (Ctrl-C; finished work is kept).
     """
@@ -44,7 +48,7 @@ enum Help {
       --resume             skip positions already in results.jsonl (continue a killed run);
                            a Reversi analyze stopped by a limit or Ctrl-C goes on from its proven moves
       --shard K/N          process only every N-th position, starting at the K-th
-      --quiet              no progress and no per-position lines
+      --quiet              no progress, no per-position lines, no closing line
     """
 
     static let verbs: [String: String] = [
@@ -55,11 +59,21 @@ enum Help {
 
     static func verb(_ verb: String) -> String {
         var text = (verbs[verb] ?? "perfectplay \(verb)") + "\n\n" + commonOptions
-        for game in catalog.games where !game.options.isEmpty {
-            text += "\n\(game.id) options:\n"
-            for option in game.options {
-                let head = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-                text += head.padding(21) + option.help + "\n"
+        let batchVerb = Verb(rawValue: verb)
+        for game in catalog.games {
+            let declared = game.verbs.filter { $0.verb == batchVerb }
+            guard !declared.isEmpty else {
+                text += "\n\(game.id): no \(verb) (its verbs: \(game.verbNames))\n"
+                continue
+            }
+            text += "\n\(game.id)"
+            for support in declared {
+                let files = (support.fileExtensions ?? game.fileExtensions).map { "." + $0 }.joined(separator: " ")
+                text += "\n  \(files): \(support.gives)\n"
+                for option in support.options {
+                    let head = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
+                    text += head.padding(21) + option.help + "\n"
+                }
             }
         }
         return text

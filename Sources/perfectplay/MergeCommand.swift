@@ -3,6 +3,7 @@
 
 import Foundation
 import SolverKit
+import Games
 
 enum MergeCommand {
     static let help = """
@@ -22,7 +23,24 @@ enum MergeCommand {
         let files = ResultMerge.resultFiles(under: arguments.paths)
         guard !files.isEmpty else { return PerfectPlayCommand.usageError("no results.jsonl under \(arguments.paths.joined(separator: " "))") }
         var failures = 0
-        for (collection, records) in ResultMerge.read(files).sorted(by: { $0.key < $1.key }) {
+        var written: [String: [ResultRecord]] = [:]
+        // Runs on other machines may have given one folder name to two games' files (midgame.quarto,
+        // midgame.battleship in separate runs), or run two verbs on one file: such a collection is
+        // split by game, then by verb, so that each merged collection is one game's one verb.
+        var byCollection: [String: [ResultRecord]] = [:]
+        for (collection, records) in ResultMerge.read(files) {
+            let games = Set(records.map(\.game))
+            for game in games {
+                let ofGame = records.filter { $0.game == game }
+                let verbs = Set(ofGame.map(\.verb))
+                for verb in verbs {
+                    var name = games.count > 1 ? collection + "-" + game : collection
+                    if verbs.count > 1 { name += "-" + verb.rawValue }
+                    byCollection[name, default: []] += ofGame.filter { $0.verb == verb }
+                }
+            }
+        }
+        for (collection, records) in byCollection.sorted(by: { $0.key < $1.key }) {
             let merged = ResultMerge.merged(records)
             let directory = arguments.outDirectory + "/" + collection
             // Reading and writing the same folder: keep the records in memory first (done above).
@@ -39,8 +57,11 @@ enum MergeCommand {
                 if record.status != .solved { failures += 1 }
             }
             writer.finish()
+            written[collection] = merged
             if !arguments.quiet { print("\(collection): \(merged.count) positions from \(records.count) records -> \(directory)/") }
         }
+        RunIndex.build(directory: arguments.outDirectory, command: (["perfectplay", "merge"] + arguments.paths).joined(separator: " "),
+                       written: written, catalog: catalog, wallSeconds: nil).write(to: arguments.outDirectory)
         return failures == 0 ? 0 : 1
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import SolverKit
+import Games
 
 enum PerfectPlayCommand {
     static func usageError(_ message: String) -> Int32 {
@@ -20,7 +21,11 @@ enum PerfectPlayCommand {
             return 0
         }
         let rest = Array(argv.dropFirst())
-        let gameOptions = catalog.games.flatMap { $0.options }
+        // A batch verb's game options: every game's declared options for it (one spelling per
+        // concept, so two games' `--depth` for count mean the same thing).
+        let gameOptions = Verb(rawValue: verb).map { v in
+            catalog.games.flatMap { $0.verbs.filter { $0.verb == v }.flatMap(\.options) }
+        } ?? []
         switch verb {
         case "solve", "analyze", "count", "bench", "merge", "split":
             let arguments: CommandLineArguments
@@ -49,6 +54,7 @@ enum PerfectPlayCommand {
             configuration.limits = arguments.limits
             configuration.flags = arguments.flags
             configuration.shard = arguments.shard
+            configuration.commandLine = (["perfectplay"] + argv).joined(separator: " ")
             return BatchRunner(configuration: configuration, catalog: catalog).run()
         default:
             return gameVerb(verb, rest)
@@ -78,8 +84,9 @@ enum PerfectPlayCommand {
         guard let game = catalog.game(id: gameName) else {
             return usageError("unknown game '\(gameName)'; games: \(games)")
         }
-        guard let code = game.command(verb, arguments: Array(rest.dropFirst())) else {
-            return usageError("\(gameName) has no verb '\(verb)'")
+        guard game.commands.contains(verb), let code = game.command(verb, arguments: Array(rest.dropFirst())) else {
+            let own = game.commands.isEmpty ? "" : "; its own verbs: \(game.commands.joined(separator: ", "))"
+            return usageError("\(game.id) has no verb '\(verb)' (batch verbs: \(game.verbNames)\(own))")
         }
         return code
     }

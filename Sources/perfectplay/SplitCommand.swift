@@ -3,10 +3,11 @@
 
 import Foundation
 import SolverKit
+import Games
 
 enum SplitCommand {
     static let help = """
-    perfectplay split FILE --depth D [--out PREFIX]
+    perfectplay split FILE --depth D [--verb solve|analyze] [--out PREFIX]
 
     Cuts the solve of the first position in FILE into independent work units: the canonical
     positions D moves below it (symmetric positions once), written as an ordinary position file
@@ -15,7 +16,9 @@ enum SplitCommand {
     a Slurm job array, GNU parallel over ssh), then join them:
       perfectplay merge --tree PREFIX.tree.json RESULTS...
     which prints the root's result, equal to solving it in one run. Games: quarto (values),
-    peg (solution and game counts; use `count` on the units). Default PREFIX: Reports/split/<file stem>.
+    peg (solution and game counts; use `count` on the units), reversi (`solve` the units; with
+    --verb analyze the joined record has every root move's exact score, as `analyze` writes).
+    Default PREFIX: Reports/split/<file stem>.
     """
 
     static func run(_ arguments: CommandLineArguments) -> Int32 {
@@ -31,8 +34,8 @@ enum SplitCommand {
             return PerfectPlayCommand.usageError("\(path): cannot read the file")
         }
         let text = String(decoding: data, as: UTF8.self)
-        guard let outcome = game.split(text: text, file: path, depth: arguments.depth, verb: .solve) else {
-            return PerfectPlayCommand.usageError("\(game.id) positions cannot be split (games that can: quarto, peg)")
+        guard let outcome = game.split(text: text, file: path, depth: arguments.depth, verb: arguments.splitVerb) else {
+            return PerfectPlayCommand.usageError("\(game.id) positions cannot be split for \(arguments.splitVerb.rawValue) (games that can: quarto, peg, reversi)")
         }
         let split: WorkSplit
         switch outcome {
@@ -45,7 +48,7 @@ enum SplitCommand {
         let prefix = arguments.outDirectory == "Reports" ? "Reports/split/\(stem)" : arguments.outDirectory
         let tree = WorkTreeFile(game: game.id, root: "\(path):\(split.rootLine)", depth: arguments.depth, split: split)
         do {
-            let folder = (prefix as NSString).deletingLastPathComponent
+            let folder = PathNames.directory(of: prefix)
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try Data(split.units.utf8).write(to: URL(fileURLWithPath: prefix + "." + ext), options: .atomic)
             try Data((tree.json.serialized + "\n").utf8).write(to: URL(fileURLWithPath: prefix + ".tree.json"), options: .atomic)
@@ -88,7 +91,7 @@ enum TreeMergeCommand {
             StandardStream.error.write("\(treePath): \(error)\n")
             return 1
         }
-        let record = ResultRecord(game: game.id, verb: tree.split.verb == .count ? .count : .solve, source: tree.root,
+        let record = ResultRecord(game: game.id, verb: tree.joinedVerb, source: tree.root,
                                   name: "merged from \(tree.split.unitCount) units", status: .solved,
                                   result: outcome.result, stats: outcome.stats, summary: outcome.summary)
         if arguments.jsonl {

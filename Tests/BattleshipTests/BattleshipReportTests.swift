@@ -25,7 +25,7 @@ private func record(_ path: String, text: String) throws -> ResultRecord {
 
 @Suite struct BattleshipReportTests {
     @Test func bimaruPuzzleAndCheckedSolution() throws {
-        let path = bundled("Puzzles/battleship/sample.bimaru")
+        let path = bundled("Puzzles/battleship/tour/sample.bimaru")
         let r = try record(path, text: try String(contentsOfFile: path, encoding: .utf8))
         let html = try #require(BattleshipGame.reportFragment(for: r))
         #expect(occurrences("<svg", in: html) == 2)
@@ -38,9 +38,7 @@ private func record(_ path: String, text: String) throws -> ResultRecord {
         // c3, the only inner cell not beside the miss, lies on 4 of them, more than any other
         // cell (counted by hand): the best shot.
         let text = "name: tiny\nsize: 4x4\nfleet: 2\n. . . .\n. o . .\n. . . .\n. . . .\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bs-report-\(getpid()).battleship").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try record(path, text: text)
+        let r = try record("tiny.battleship", text: text)
         #expect(r.result["layouts"]?.intValue == 20)
         let html = try #require(BattleshipGame.reportFragment(for: r))
         #expect(occurrences("<svg", in: html) == 1)
@@ -49,12 +47,15 @@ private func record(_ path: String, text: String) throws -> ResultRecord {
         #expect(html.contains("<title>b2: miss</title>"))
     }
 
-    @Test func bogusSourceGivesASentence() throws {
-        let path = bundled("Puzzles/battleship/sample.bimaru")
+    @Test func bogusPositionGivesASentence() throws {
+        let path = bundled("Puzzles/battleship/tour/sample.bimaru")
         var r = try record(path, text: try String(contentsOfFile: path, encoding: .utf8))
-        r.source = "/nonexistent.bimaru:4"
+        let good = r.result
+        r.source = "/nonexistent.bimaru:4"   // the source file plays no part
+        #expect(BattleshipGame.reportFragment(for: r)?.contains("Cannot draw") == false)
+        r.result = good.setting("position", "name: no grid\n")
         #expect(BattleshipGame.reportFragment(for: r)?.contains("Cannot draw this position") == true)
-        r.source = "\(path):999"
+        r.result = .object([("solutions", 1)])
         #expect(BattleshipGame.reportFragment(for: r)?.contains("Cannot draw this position") == true)
     }
 }

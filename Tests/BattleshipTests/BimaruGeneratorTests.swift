@@ -69,7 +69,7 @@ private func agrees(_ ships: Set<Int>, _ cell: Int, _ hint: BimaruHint, width w:
 }
 
 @Test func bundledGeneratedCollectionIsUnique() throws {
-    let puzzles = BimaruFormat.parse(try String(contentsOfFile: bundled("Puzzles/battleship/generated/bimaru-10x10.bimaru"), encoding: .utf8),
+    let puzzles = BimaruFormat.parse(try String(contentsOfFile: bundled("Puzzles/battleship/tour/generated/bimaru-10x10.bimaru"), encoding: .utf8),
                                      file: "bimaru-10x10.bimaru")
     #expect(puzzles.count >= 50)
     for case .success(let p) in puzzles {

@@ -116,7 +116,7 @@ private func mask(_ cells: Set<Int>) -> UInt128 { cells.reduce(UInt128(0)) { $0 
 }
 
 @Test func allCSPLibPuzzlesHaveOneCheckedSolution() throws {
-    let text = try String(contentsOfFile: bundled("Puzzles/battleship/csplib303.bimaru"), encoding: .utf8)
+    let text = try String(contentsOfFile: bundled("Puzzles/battleship/tour/csplib303.bimaru"), encoding: .utf8)
     let puzzles = BimaruFormat.parse(text, file: "csplib303.bimaru")
     #expect(puzzles.count == 303)
     var unique = 0

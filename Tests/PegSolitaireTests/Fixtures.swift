@@ -13,7 +13,7 @@ enum Fixtures {
     }()
 
     static func puzzles(_ name: String) -> [PegProblem] {
-        let url = root.appendingPathComponent("Puzzles/peg/\(name)")
+        let url = root.appendingPathComponent("Puzzles/peg/tour/\(name)")
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return PegFile.parse(text: text, file: name).compactMap { try? $0.get() }
     }

@@ -111,7 +111,7 @@ private func parse(_ text: String) -> [PegProblem] {
 }
 
 @Test func bundledUniqueCollectionChecksOut() throws {
-    let url = Fixtures.root.appendingPathComponent("Puzzles/peg/generated/english-unique.peg")
+    let url = Fixtures.root.appendingPathComponent("Puzzles/peg/tour/generated/english-unique.peg")
     let problems = parse(try String(contentsOf: url, encoding: .utf8))
     #expect(problems.count >= 50)
     for p in problems { #expect(solutionOrbits(p).orbits == 1, "\(p.name)") }

@@ -1,4 +1,4 @@
-// The report drawing: a solved bundled board is re-read from its file and drawn move by move.
+// The report drawing: a solved bundled board is read from its record alone and drawn move by move.
 import Foundation
 import SolverKit
 import Testing
@@ -10,7 +10,7 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
 
 @Suite struct PegSolitaireReportTests {
     func solvedRecord() throws -> ResultRecord {
-        let path = bundled("Puzzles/peg/triangle-5.peg")
+        let path = bundled("Puzzles/peg/tour/triangle-5.peg")
         let job = try PegSolitaireGame.load(text: try String(contentsOfFile: path, encoding: .utf8), file: path)[0].get()
         let outcome = job.run(SolveContext(verb: .solve, threads: 1, hashMB: 8))
         return ResultRecord(game: PegSolitaireGame.id, verb: .solve, job: job, outcome: outcome)
@@ -28,13 +28,14 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
         #expect(occurrences("<title>1</title>", in: html) >= moves.count + 1)
     }
 
-    @Test func bogusSourceOrMoveGivesASentence() throws {
+    @Test func bogusPositionOrMoveGivesASentence() throws {
         var record = try solvedRecord()
-        let good = record.source
-        record.source = "/nonexistent/board.peg:3"
+        let good = record.result
+        record.source = "/nonexistent/board.peg:3"   // the source file plays no part
+        #expect(PegSolitaireGame.reportFragment(for: record)?.contains("Cannot draw") == false)
+        record.result = good.setting("position", "name: no board\n")
         #expect(PegSolitaireGame.reportFragment(for: record)?.contains("Cannot draw this position") == true)
-        record.source = good
-        record.result = ["moves": ["1-4"]]   // hole 1 is the vacancy: no peg to jump
+        record.result = good.setting("moves", ["1-4"])   // hole 1 is the vacancy: no peg to jump
         #expect(PegSolitaireGame.reportFragment(for: record)?.contains("Cannot draw this position") == true)
     }
 }

@@ -60,7 +60,7 @@ import Testing
                 #expect(comment?.hasPrefix("# nodes ") == true && comment?.hasSuffix("; answer \(answer)") == true)
                 // `solve` and `analyze` on the file say: a win in N, and this move the only one that wins
                 for verb in [Verb.solve, Verb.analyze] {
-                    let outcome = QuartoGame.run(p, SolveContext(verb: verb, threads: 1, hashMB: 4))
+                    let outcome = QuartoGame.run(puzzle, SolveContext(verb: verb, threads: 1, hashMB: 4))
                     let result = outcome.result
                     #expect(result["value"] == .string("win") && result["distance"] == .int(moves))
                     #expect(result["winningMoves"] == .array([.string(answer)]))

@@ -1,4 +1,4 @@
-// The report drawing: a late position written to a scratch file, solved, re-read and played out.
+// The report drawing: a late position solved, read back from its record alone and played out.
 import Foundation
 import SolverKit
 import Testing
@@ -19,9 +19,7 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
     """
 
     func solvedRecord(_ verb: Verb = .solve) throws -> ResultRecord {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quarto-report-\(verb.rawValue)-\(getpid()).quarto").path
-        try Self.text.write(toFile: path, atomically: true, encoding: .utf8)
-        let job = try QuartoGame.load(text: Self.text, file: path)[0].get()
+        let job = try QuartoGame.load(text: Self.text, file: "late.quarto")[0].get()
         let outcome = job.run(SolveContext(verb: verb, threads: 1, hashMB: 8))
         return ResultRecord(game: QuartoGame.id, verb: verb, job: job, outcome: outcome)
     }
@@ -39,19 +37,18 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
     }
 
     @Test func quartoMoveNotationReadsBack() {
-        #expect(QuartoReportSource.move("b2+tdSh") == Move(square: 5, given: Piece.parse("tdSh")))
-        #expect(QuartoReportSource.move("+TDSH") == Move(square: nil, given: 15))
-        #expect(QuartoReportSource.move("d4") == Move(square: 15, given: nil))
-        #expect(QuartoReportSource.move("e1") == nil)
+        #expect(QuartoFormat.move("b2+tdSh") == Move(square: 5, given: Piece.parse("tdSh")))
+        #expect(QuartoFormat.move("+TDSH") == Move(square: nil, given: 15))
+        #expect(QuartoFormat.move("d4") == Move(square: 15, given: nil))
+        #expect(QuartoFormat.move("e1") == nil)
     }
 
-    @Test func bogusSourceOrMoveGivesASentence() throws {
+    @Test func bogusPositionOrMoveGivesASentence() throws {
         var record = try solvedRecord()
-        let good = record.source
-        record.source = "/nonexistent.quarto:1"
+        let good = record.result
+        record.result = good.setting("position", "piece: tdsh\n")
         #expect(QuartoGame.reportFragment(for: record)?.contains("Cannot draw this position") == true)
-        record.source = good
-        record.result = ["line": ["a1+tdsh"]]   // a1 is occupied
+        record.result = good.setting("line", ["a1+tdsh"])   // a1 is occupied
         #expect(QuartoGame.reportFragment(for: record)?.contains("Cannot draw this position") == true)
     }
 }

@@ -34,3 +34,9 @@ import SolverKit
     let tree = WorkTreeFile(game: "quarto", root: "x:1", depth: 1, split: work)
     #expect(throws: WorkTreeError.self) { try tree.unitRecords([]) }
 }
+
+@Test func onlySolveSplits() {
+    let text = "TDSH . . .\n. . . .\n. . . .\n. . . .\n"
+    #expect(QuartoGame.split(text: text, file: "x.quarto", depth: 1, verb: .analyze) == nil)
+    #expect(QuartoGame.split(text: text, file: "x.quarto", depth: 1, verb: .solve) != nil)
+}

@@ -6,11 +6,11 @@ import Testing
 @Suite struct ReversiGameTests {
     @Test func loadNamesFFOPositionsAndKeepsErrors() throws {
         let text = try fixture("fforum-1-19.obf") + "XO\n"
-        let jobs = ReversiGame.load(text: text, file: "Puzzles/reversi/fforum-1-19.obf")
+        let jobs = ReversiGame.load(text: text, file: "Puzzles/reversi/tour/fforum-1-19.obf")
         #expect(jobs.count == 20)
         if case .success(let job) = jobs[0] { #expect(job.name == "FFO #1") } else { Issue.record("FFO #1 should load") }
         if case .failure(let error) = jobs[19] {
-            #expect(error.location == SourceLocation(file: "Puzzles/reversi/fforum-1-19.obf", line: 21, column: 1))
+            #expect(error.location == SourceLocation(file: "Puzzles/reversi/tour/fforum-1-19.obf", line: 21, column: 1))
         } else { Issue.record("the bad last line should fail") }
     }
 
@@ -124,7 +124,7 @@ import Testing
 
     @Test func countIsPerft() throws {
         let job = try ReversiGame.load(text: "f5\n", file: "t.obf")[0].get()
-        let outcome = job.run(SolveContext(verb: .count, flags: ["perft-depth": "3"]))
+        let outcome = job.run(SolveContext(verb: .count, flags: ["depth": "3"]))
         // From the start, perft 2, 3, 4 = 12, 56, 244; after one move the counts below each
         // first move are a quarter (the four openings are symmetric).
         #expect(outcome.result["perft"] == JSON([3, 14, 61]))

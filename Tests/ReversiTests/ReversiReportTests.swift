@@ -1,4 +1,4 @@
-// The report drawing: FFO #1 re-read from the bundled file, its PV replayed and numbered.
+// The report drawing: FFO #1 from its record alone, its PV replayed and numbered.
 import Foundation
 import SolverKit
 import Testing
@@ -17,7 +17,7 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
 
 @Suite struct ReversiReportTests {
     func analyzedRecord() throws -> ResultRecord {
-        let path = bundled("Puzzles/reversi/fforum-1-19.obf")
+        let path = bundled("Puzzles/reversi/tour/fforum-1-19.obf")
         let job = try ReversiGame.load(text: try String(contentsOfFile: path, encoding: .utf8), file: path)[0].get()
         let outcome = job.run(SolveContext(verb: .analyze, threads: 2, hashMB: 8))
         return ResultRecord(game: ReversiGame.id, verb: .analyze, job: job, outcome: outcome)
@@ -34,13 +34,19 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
         #expect(html.contains("g8: move 1 (black)"))
     }
 
-    @Test func bogusSourceOrMoveGivesASentence() throws {
+    @Test func drawsFromTheRecordAloneWhereverItCameFrom() throws {
         var record = try analyzedRecord()
-        let good = record.source
-        record.source = "nowhere.obf:1"
+        record.source = "a-file-that-is-gone.obf:2"
+        let html = try #require(ReversiGame.reportFragment(for: record))
+        #expect(!html.contains("Cannot draw") && html.contains("<title>g8: +18</title>"))
+    }
+
+    @Test func bogusPositionOrMoveGivesASentence() throws {
+        var record = try analyzedRecord()
+        let good = record.result
+        record.result = good.setting("position", "not an obf line")
         #expect(ReversiGame.reportFragment(for: record)?.contains("Cannot draw this position") == true)
-        record.source = good
-        record.result = ["pv": ["a1"]]   // a1 is occupied in FFO #1
+        record.result = good.setting("pv", ["a1"])   // a1 is occupied in FFO #1
         #expect(ReversiGame.reportFragment(for: record)?.contains("Cannot draw this position") == true)
     }
 }

@@ -87,7 +87,7 @@ func afterRookDrop(_ sfen: String) throws -> Position {
 /// Tanuki problems of 1 and 3 plies (every one) and the first 40 of 5 plies: the composer
 /// solver's forced length, main line length and end hand against the brute force.
 @Test func composerAgreesWithBruteForceOnTanuki() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/tanuki_public.tsv")
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/tour/tanuki_public.tsv")
     let text = try String(contentsOf: url, encoding: .utf8)
     var fives = 0, checked = 0
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {

@@ -95,7 +95,7 @@ func solveFile(_ name: String) throws -> [(String, Int?, MateAnswer, String?)] {
 /// Deep bounded searches, whose proof-number sums saturate: the root must still make progress.
 /// With sums capped at the root's threshold, `search` looped one node a call from zukou-078's
 /// 369,102nd node on and both ran out of any budget; the lengths are the independent solver's
-/// (`kh_minlength_len` of Puzzles/tsume/zukou.tsv).
+/// (`kh_minlength_len` of Puzzles/tsume/bench/zukou.tsv).
 @Test func saturatedProofNumbersStillSearch() throws {
     for (sfen, length) in [("9/9/2l1Sn+B2/2+b1l1l2/6g2/3pkp3/1sR3R2/4+p4/3+p5 b 2NL3g2sn14p 1", 21),
                            ("9/9/ls7/9/5S2+R/p1S2p3/+lNpPp1+BP1/3k2+pSg/2P2B2R b G2P2g3n2l8p 1", 71)] {
@@ -108,7 +108,7 @@ func solveFile(_ name: String) throws -> [(String, Int?, MateAnswer, String?)] {
 }
 
 /// A budget that runs out during the shortening still reports what it showed: zukou-011, whose
-/// exact length is 49 (`kh_minlength_len` of Puzzles/tsume/zukou.tsv), stopped mid-climb lies
+/// exact length is 49 (`kh_minlength_len` of Puzzles/tsume/bench/zukou.tsv), stopped mid-climb lies
 /// between `lengthAtLeast` (two more than the largest bound disproven) and the mate proven.
 @Test func limitBracketsTheExactLength() throws {
     let p = try position("r+b2n4/1Pk1p4/pp1sG4/N1+s1+p4/2P1+R4/+pB1LN4/9/9/9 b SN3gs3l11p 1")

@@ -9,7 +9,7 @@ import Testing
 
 @Test func moveCountsAgreeWithGenerators() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Puzzles/tsume/tanuki_public.tsv")
+        .appendingPathComponent("../../Puzzles/tsume/tour/tanuki_public.tsv")
     let text = try String(contentsOf: url, encoding: .utf8)
     var sfens: [String] = []
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {

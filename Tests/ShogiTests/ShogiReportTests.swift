@@ -1,5 +1,5 @@
 // The report drawing: a mate in 1 composed for this test (gold drop at 5b, covered by the pawn
-// on 5c), re-read from a scratch .sfen file, its line checked move by move by the legal move
+// on 5c), read from the record's own position, its line checked move by move by the legal move
 // generator and drawn.
 import Foundation
 import SolverKit
@@ -9,12 +9,11 @@ import Testing
 private func occurrences(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
 @Suite struct ShogiReportTests {
-    func record(pv: [String], source: String? = nil) throws -> ResultRecord {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shogi-report-\(getpid()).sfen").path
-        try "# composed mate in 1\n4k4/9/4P4/9/9/9/9/9/9 b G 1 # gold drop\n".write(toFile: path, atomically: true, encoding: .utf8)
-        return ResultRecord(game: "shogi", verb: .solve, source: source ?? "\(path):2", name: "gold drop", status: .solved,
-                            result: .object([("mate", .bool(true)), ("length", .int(pv.count)), ("pv", .array(pv.map { JSON.string($0) }))]),
-                            stats: [], summary: "mate in \(pv.count)")
+    func record(pv: [String], position: String? = "4k4/9/4P4/9/9/9/9/9/9 b G 1") throws -> ResultRecord {
+        var result: [(String, JSON)] = [("mate", .bool(true)), ("length", .int(pv.count)), ("pv", .array(pv.map { JSON.string($0) }))]
+        if let position { result.insert(("position", .string(position)), at: 0) }
+        return ResultRecord(game: "shogi", verb: .solve, source: "problems.sfen:2", name: "gold drop", status: .solved,
+                            result: .object(result), stats: [], summary: "mate in \(pv.count)")
     }
 
     @Test func drawsTheProblemAndTheMate() throws {
@@ -26,11 +25,12 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
         #expect(occurrences("5b sente 金", in: html) == 1)
     }
 
-    @Test func illegalMoveOrBogusSourceGivesASentence() throws {
+    @Test func illegalMoveOrBogusPositionGivesASentence() throws {
         // 5b with a pawn: no pawn in hand; the gold cannot drop on the pawn's square 5c.
         #expect(ShogiReport.fragment(for: try record(pv: ["P*5b"]))?.contains("Cannot draw this position") == true)
         #expect(ShogiReport.fragment(for: try record(pv: ["G*5c"]))?.contains("Cannot draw this position") == true)
-        #expect(ShogiReport.fragment(for: try record(pv: ["G*5b"], source: "/nonexistent.sfen:2"))?.contains("Cannot draw this position") == true)
+        #expect(ShogiReport.fragment(for: try record(pv: ["G*5b"], position: nil))?.contains("Cannot draw this position") == true)
+        #expect(ShogiReport.fragment(for: try record(pv: ["G*5b"], position: "4k4/9 b G 1"))?.contains("Cannot draw this position") == true)
     }
 
     @Test func mateLengthHistogram() throws {
@@ -41,11 +41,10 @@ private func occurrences(_ needle: String, in text: String) -> Int { text.compon
 
     @Test func longLinesAreCappedAtThirtyBoards() throws {
         // Two bare kings stepping back and forth: 32 legal plies (no mate, only the cap matters).
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shogi-report-long-\(getpid()).sfen").path
-        try "4k4/9/9/9/9/9/9/9/4K4 b - 1\n".write(toFile: path, atomically: true, encoding: .utf8)
         let pv = (0..<8).flatMap { _ in ["5i5h", "5a5b", "5h5i", "5b5a"] }
-        let r = ResultRecord(game: "shogi", verb: .solve, source: "\(path):1", name: "shuffle", status: .solved,
-                             result: .object([("pv", .array(pv.map { JSON.string($0) }))]), stats: [], summary: "")
+        let r = ResultRecord(game: "shogi", verb: .solve, source: "shuffle.sfen:1", name: "shuffle", status: .solved,
+                             result: .object([("position", "4k4/9/9/9/9/9/9/9/4K4 b - 1"), ("pv", .array(pv.map { JSON.string($0) }))]),
+                             stats: [], summary: "")
         let html = try #require(ShogiReport.fragment(for: r))
         #expect(occurrences("<svg", in: html) == ShogiReport.frameLimit)
         #expect(html.contains("32. \u{25B3}5b5a"))

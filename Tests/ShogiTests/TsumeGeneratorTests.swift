@@ -125,7 +125,7 @@ private func sfen(of puzzle: GeneratedPuzzle) -> String {
     @Test(arguments: ["mate-in-5.sfen", "mixed-1-7.sfen"])
     func bundledProblemsAgainstTheBruteForce(file: String) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Puzzles/tsume/generated/" + file)
+            .deletingLastPathComponent().appendingPathComponent("Puzzles/tsume/tour/generated/" + file)
         let problems = TsumeInput.load(text: try String(contentsOf: url, encoding: .utf8), file: url.path)
         #expect(problems.count >= 12)
         for item in problems {

@@ -11,6 +11,7 @@ import Testing
 enum SumGame: GameDefinition {
     static let id = "sum"
     static let fileExtensions = ["sum"]
+    static let verbs = [VerbSupport(.solve, gives: "the sum 1 + ... + n")]
     static func load(text: String, file: String) -> [Result<PositionJob, ParseError>] {
         var items: [Result<PositionJob, ParseError>] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -20,7 +21,7 @@ enum SumGame: GameDefinition {
                 items.append(.failure(ParseError("not a number", at: SourceLocation(file: file, line: index + 1, column: column))))
                 continue
             }
-            items.append(.success(PositionJob(name: "n=\(n)", location: SourceLocation(file: file, line: index + 1)) { context in
+            items.append(.success(PositionJob(name: "n=\(n)", location: SourceLocation(file: file, line: index + 1), text: String(line)) { context in
                 // A run stopped by a limit keeps its partial sum; --resume goes on from there.
                 var sum = UInt64(context.earlier?["partial"]?.intValue ?? 0)
                 let first = UInt64(context.earlier?["next"]?.intValue ?? 1)

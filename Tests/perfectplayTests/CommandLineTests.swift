@@ -81,3 +81,11 @@ func temporaryDirectory() -> String {
     #expect(code == 1)
     #expect(err.contains("/nonexistent/none.peg:1:1: no such file or directory"))
 }
+
+@Test func splitWithAOneLetterPrefixWritesItsUnits() throws {
+    let folder = temporaryDirectory()
+    let (code, _, stderr) = try perfectplay(["split", packageRoot.appendingPathComponent("Puzzles/quarto/tour/midgame.quarto").path,
+                                             "--depth", "1", "--out", "u", "--quiet"], in: folder)
+    #expect(code == 0, "\(stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder + "/u.quarto") && FileManager.default.fileExists(atPath: folder + "/u.tree.json"))
+}

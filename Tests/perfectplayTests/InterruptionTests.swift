@@ -9,7 +9,7 @@ import Testing
 /// A batch of `copies` copies of FFO #1-#19 in a fresh folder.
 private func reversiBatch(copies: Int) throws -> (folder: String, positions: Int) {
     let dir = temporaryDirectory()
-    let source = packageRoot.appendingPathComponent("Puzzles/reversi/fforum-1-19.obf").path
+    let source = packageRoot.appendingPathComponent("Puzzles/reversi/tour/fforum-1-19.obf").path
     let text = try String(contentsOfFile: source, encoding: .utf8)
     let positions = text.split(separator: "\n").filter { !$0.hasPrefix("%") && !$0.hasPrefix("#") && !$0.isEmpty }.count
     for i in 0..<copies { try text.write(toFile: "\(dir)/batch-\(i).obf", atomically: true, encoding: .utf8) }

@@ -7,23 +7,23 @@
 import Foundation
 import SolverKit
 
-public enum BimaruGenerator {
-    public struct Settings: Sendable {
-        public var width: Int
-        public var height: Int
-        public var fleet: [Int]
+enum BimaruGenerator {
+    struct Settings: Sendable {
+        var width: Int
+        var height: Int
+        var fleet: [Int]
         /// Solver nodes allowed per uniqueness check; a candidate needing more is dropped
         /// (a node limit, not a time limit, so the file depends on the seed only).
-        public var nodeLimit: UInt64
+        var nodeLimit: UInt64
 
-        public init(width: Int, height: Int, fleet: [Int], nodeLimit: UInt64 = 2_000_000) {
+        init(width: Int, height: Int, fleet: [Int], nodeLimit: UInt64 = 2_000_000) {
             self.width = width; self.height = height; self.fleet = fleet; self.nodeLimit = nodeLimit
         }
     }
 
     /// The fleet used when `--fleet` is not given: the standard fleet from 10 columns or rows
     /// up, smaller fleets of about the same density below.
-    public static func defaultFleet(width: Int, height: Int) -> [Int] {
+    static func defaultFleet(width: Int, height: Int) -> [Int] {
         let side = max(width, height)
         if side >= 10 { return BimaruFormat.standardFleet }
         if side >= 8 { return [4, 3, 2, 2, 1, 1, 1] }
@@ -34,7 +34,7 @@ public enum BimaruGenerator {
 
     // MARK: the command
 
-    public static func main(_ raw: [String]) -> Int32 {
+    static func main(_ raw: [String]) -> Int32 {
         PuzzleGeneration.command(raw, game: "bimaru", valued: ["size", "fleet", "max-nodes"], help: help,
                                  settings: parseSettings, header: header) { arguments, settings, index, random in
             candidate(settings, index: index, seed: arguments.seed, random: &random)
@@ -101,7 +101,7 @@ public enum BimaruGenerator {
 
     /// One puzzle from the candidate's random generator, or nil when a uniqueness check hit
     /// the node limit.
-    public static func candidate(_ settings: Settings, index: Int, seed: UInt64, random: inout SplitMix64) -> GeneratedPuzzle? {
+    static func candidate(_ settings: Settings, index: Int, seed: UInt64, random: inout SplitMix64) -> GeneratedPuzzle? {
         guard let truth = randomFleet(settings, random: &random) else { return nil }
         let w = settings.width, h = settings.height
         func on(_ cell: Int) -> Bool { truth >> UInt128(cell) & 1 != 0 }
@@ -156,7 +156,7 @@ public enum BimaruGenerator {
     /// A random legal fleet as ship cells: ships largest first, each on a placement drawn
     /// uniformly among those clear of the ships already placed and their rings; a dead end
     /// starts over (at most 200 times).
-    public static func randomFleet(_ settings: Settings, random: inout SplitMix64) -> UInt128? {
+    static func randomFleet(_ settings: Settings, random: inout SplitMix64) -> UInt128? {
         let w = settings.width, h = settings.height
         let lengths = settings.fleet.sorted(by: >)
         func bit(_ r: Int, _ c: Int) -> UInt128 { UInt128(1) << UInt128(r * w + c) }
@@ -215,7 +215,7 @@ public enum BimaruGenerator {
     }
 
     /// The puzzle in the .bimaru grid form (name, fleet, columns, rows with their counts).
-    public static func gridText(_ puzzle: BimaruPuzzle) -> String {
+    static func gridText(_ puzzle: BimaruPuzzle) -> String {
         var hintAt: [Int: BimaruHint] = [:]
         for (cell, hint) in puzzle.hints { hintAt[cell] = hint }
         var lines = ["name: \(puzzle.name)",

@@ -16,22 +16,29 @@
 import SolverKit
 
 /// One parsed position with its name and where it starts.
-public struct ParsedPosition: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var position: Position
+struct ParsedPosition: Sendable {
+    var name: String
+    var location: SourceLocation
+    var position: Position
+    /// The position's block of the file (headers and grid), which parses back alone.
+    var text = ""
 }
 
-public enum QuartoFormat {
+enum QuartoFormat {
     /// Parses every position in a file; a bad position yields its error and the others still load.
-    public static func parse(text: String, file: String) -> [Result<ParsedPosition, ParseError>] {
+    static func parse(text: String, file: String) -> [Result<ParsedPosition, ParseError>] {
         var results: [Result<ParsedPosition, ParseError>] = []
         var block: [(number: Int, text: Substring)] = []
         var count = 0
         func flush() {
             guard !block.isEmpty else { return }
             count += 1
-            results.append(parseBlock(block, file: file, index: count))
+            let text = block.map { String($0.text) }.joined(separator: "\n") + "\n"
+            results.append(parseBlock(block, file: file, index: count).map { parsed in
+                var withText = parsed
+                withText.text = text
+                return withText
+            })
             block = []
         }
         var number = 0
@@ -147,5 +154,25 @@ extension Substring {
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
         return s
+    }
+}
+
+extension QuartoFormat {
+    /// `b2+tdSh`, `+tdSh` or `b2` (the notation of `Move.description`).
+    static func move(_ text: String) -> Move? {
+        let parts = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)
+        var square: Int?
+        if let s = parts.first, !s.isEmpty {
+            let c = Array(s)
+            guard c.count == 2, let col = c[0].asciiValue, (97...100).contains(col), let row = c[1].wholeNumberValue, (1...4).contains(row) else { return nil }
+            square = (row - 1) * 4 + Int(col - 97)
+        }
+        var given: Int?
+        if parts.count == 2 {
+            guard let g = Piece.parse(parts[1]) else { return nil }
+            given = g
+        }
+        if square == nil && given == nil { return nil }
+        return Move(square: square, given: given)
     }
 }

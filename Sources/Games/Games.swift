@@ -1,4 +1,5 @@
-// The games this build of perfectplay knows. Each game module exports one GameDefinition.
+// The games this build of PerfectPlay knows: the one list every executable (perfectplay, the
+// fuzzer) and the tests use. Each game module exports one GameDefinition.
 
 import SolverKit
 import PegSolitaire
@@ -7,7 +8,7 @@ import Shogi
 import Quarto
 import Battleship
 
-let catalog = GameCatalog([
+public let catalog = GameCatalog([
     PegSolitaireGame.self,
     ReversiGame.self,
     ShogiGame.self,

@@ -134,11 +134,11 @@ enum TsumeBench {
     /// `bench tsume` runs every suite named tsume-*: perft first (cheap and certain), then the collections.
     static var suites: [BenchSuite] {
         [perft,
-         collection("zukou.tsv", name: "tsume-zukou", summary: "Shogi Zuko (1755), 100 problems: exact shortest mate, 5M nodes (and 120 s) a problem", nodeLimit: 5_000_000, timeLimit: 120),
-         collection("zukou.tsv", name: "tsume-zukou-mate", summary: "Shogi Zuko (1755), 100 problems: mate proven (first proof, --mode mate), 100M nodes (and 300 s) a problem", nodeLimit: 100_000_000, timeLimit: 300, firstProofOnly: true),
-         collection("microcosmos.tsv", name: "tsume-microcosmos", summary: "Microcosmos, 1525 plies: exact shortest mate, 500M nodes (and 900 s); meant for --hash-mb 1024", nodeLimit: 500_000_000, timeLimit: 900),
-         collection("yaneuraou_mate_samples.tsv", name: "tsume-yaneuraou", summary: "YaneuraOu mate samples: exact shortest mate, 10M nodes (and 60 s) each", nodeLimit: 10_000_000, timeLimit: 60),
-         collection("tanuki_public.tsv", name: "tsume-tanuki", summary: "tanuki public set, all 1231: exact shortest mate, 10M nodes (and 30 s) each", nodeLimit: 10_000_000, timeLimit: 30),
+         collection("bench/zukou.tsv", name: "tsume-zukou", summary: "Shogi Zuko (1755), 100 problems: exact shortest mate, 5M nodes (and 120 s) a problem", nodeLimit: 5_000_000, timeLimit: 120),
+         collection("bench/zukou.tsv", name: "tsume-zukou-mate", summary: "Shogi Zuko (1755), 100 problems: mate proven (first proof, --mode mate), 100M nodes (and 300 s) a problem", nodeLimit: 100_000_000, timeLimit: 300, firstProofOnly: true),
+         collection("bench/microcosmos.tsv", name: "tsume-microcosmos", summary: "Microcosmos, 1525 plies: exact shortest mate, 500M nodes (and 900 s); meant for --hash-mb 1024", nodeLimit: 500_000_000, timeLimit: 900),
+         collection("tour/yaneuraou_mate_samples.tsv", name: "tsume-yaneuraou", summary: "YaneuraOu mate samples: exact shortest mate, 10M nodes (and 60 s) each", nodeLimit: 10_000_000, timeLimit: 60),
+         collection("tour/tanuki_public.tsv", name: "tsume-tanuki", summary: "tanuki public set, all 1231: exact shortest mate, 10M nodes (and 30 s) each", nodeLimit: 10_000_000, timeLimit: 30),
          composer]
     }
 }

@@ -3,6 +3,7 @@
 // The `move:score` annotations are the expected exact scores. A line may instead be a game
 // transcript from the 8x8 start (`f5d6c3...`; passes are implied). Lines starting with `%`
 // or `#` are comments, blank lines are skipped. Every error names file:line:column.
+import Foundation
 import SolverKit
 
 /// One parsed position with its expected move scores.
@@ -11,6 +12,8 @@ public struct ObfRecord: Sendable {
     /// Listed move scores (square, exact score from the mover's view), in file order.
     public var annotations: [(square: Int, score: Int)]
     public var location: SourceLocation
+    /// The position's name from a trailing `% name: NAME` comment (the units `split` writes).
+    public var name: String? = nil
 }
 
 extension ObfRecord {
@@ -90,9 +93,15 @@ extension ObfRecord {
 
         // Annotations: `; move:score` items, separated by `;`.
         var annotations: [(square: Int, score: Int)] = []
+        var name: String? = nil
         while i < chars.count {
             while i < chars.count, chars[i] == " " || chars[i] == "\t" || chars[i] == ";" { i += 1 }
-            if i >= chars.count || chars[i] == "%" { break }
+            if i >= chars.count { break }
+            if chars[i] == "%" {
+                let comment = String(chars[(i + 1)...]).trimmingCharacters(in: .whitespaces)
+                if comment.hasPrefix("name:") { name = comment.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+                break
+            }
             let itemStart = i
             while i < chars.count, chars[i] != ";", chars[i] != " ", chars[i] != "\t" { i += 1 }
             let item = chars[itemStart..<i]
@@ -113,7 +122,7 @@ extension ObfRecord {
             }
             annotations.append((square, score))
         }
-        return ObfRecord(position: position, annotations: annotations, location: location)
+        return ObfRecord(position: position, annotations: annotations, location: location, name: name)
     }
 
     static func isTranscript(_ token: ArraySlice<Character>) -> Bool {

@@ -22,7 +22,13 @@ public enum PegFile {
         var lineNumber = 0
         func flush() {
             if !block.isEmpty {
-                if let r = parseBlock(block, file: file, index: results.count + 1) { results.append(r) }
+                if let r = parseBlock(block, file: file, index: results.count + 1) {
+                    results.append(r.map { problem in
+                        var withText = problem
+                        withText.text = block.map { String($0.text) }.joined(separator: "\n") + "\n"
+                        return withText
+                    })
+                }
                 block.removeAll()
             }
         }

@@ -13,6 +13,8 @@ struct TsumeProblem: Sendable {
     var expectNoMate = false
     /// The length the book (composer) gives, when the file has one.
     var bookLength: Int?
+    /// The SFEN as the file gives it: the position's own text (a `.sfen` line).
+    var text = ""
 }
 
 enum TsumeInput {
@@ -37,7 +39,7 @@ enum TsumeInput {
             let location = SourceLocation(file: file, line: index + 1, column: lead + 1)
             do {
                 let p = try Position(sfen: sfenPart, at: location)
-                out.append(.success(TsumeProblem(name: name, location: location, position: p)))
+                out.append(.success(TsumeProblem(name: name, location: location, position: p, text: String(sfenPart))))
             } catch {
                 out.append(.failure(error))
             }
@@ -75,7 +77,8 @@ enum TsumeInput {
             do {
                 let p = try Position(sfen: sfen, at: location)
                 let name = column("id").map { String($0.0) } ?? "#\(out.count + 1)"
-                var problem = TsumeProblem(name: name, location: SourceLocation(file: file, line: index + 1), position: p)
+                var problem = TsumeProblem(name: name, location: SourceLocation(file: file, line: index + 1), position: p,
+                                           text: sfen.trimmingCharacters(in: .whitespaces))
                 // reference length: the independent exact solver's figure first, then the set's own
                 for key in ["kh_minlength_len", "mate_length", "expected_len", "length"] {
                     guard let (v, _) = column(key) else { continue }
