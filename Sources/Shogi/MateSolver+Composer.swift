@@ -99,7 +99,9 @@ extension MateSolver {
     /// interposition is mated within the bound like any reply (capture, then as D'' with a piece
     /// more): they are left to the search (`slack`). May leave them unresolved when the budget
     /// runs out (`stopped`).
-    func judgeInterpositions(_ base: Int, _ n: Int, remaining: Int, childPath: UInt64) {
+    /// Only the interposition `only` is judged when given (df-pn's choice: when it turns out
+    /// effective and its search disproves the node, the others need no judgement).
+    func judgeInterpositions(_ base: Int, _ n: Int, remaining: Int, childPath: UInt64, only: Int? = nil) {
         let startNodes = nodes
         defer { MateSolver.statJudge &+= 1; MateSolver.statJudgeNodes &+= nodes - startNodes }
         let tight: Bool
@@ -109,7 +111,7 @@ extension MateSolver {
         } else {
             tight = remaining == 0
         }
-        for i in 0..<n where childState[base + i] == ChildState.unresolved {
+        for i in 0..<n where childState[base + i] == ChildState.unresolved && (only == nil || only == i) {
             if !tight { childState[base + i] = ChildState.slack; continue }
             let mated = capturedInterpositionMate(moves[base + i], within: remaining, childPath: childPath) != nil
             if stopped { return }

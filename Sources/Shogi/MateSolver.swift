@@ -472,7 +472,7 @@ final class MateSolver {
             if composer, !isOr, childState[base + best] == ChildState.unresolved {
                 // judged before they are searched (the node's other replies are all proven by
                 // now): df-pn would otherwise spend its work disproving futile interpositions
-                judgeInterpositions(base, n, remaining: remaining, childPath: childPath)
+                judgeInterpositions(base, n, remaining: remaining, childPath: childPath, only: best)
                 if stopped { return NodeValue(pn: 1, dn: 1) }
                 continue
             }

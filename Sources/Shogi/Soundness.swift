@@ -403,6 +403,23 @@ extension MateSolver {
         return out
     }
 
+    /// The defender's moves of `line` that are interpositions (rule 2), `(ply, move)`.
+    func interpositionsPlayed(_ line: [Move]) -> [(Int, Move)] {
+        var out: [(Int, Move)] = []
+        var p = pos
+        for (i, m) in line.enumerated() {
+            if i % 2 == 1 {
+                let saved = pos
+                pos = p
+                let squares = interpositionSquares().squares
+                pos = saved
+                if squares != 0, Geometry.has(squares, m.to) { out.append((i + 1, m)) }
+            }
+            p.play(m)
+        }
+        return out
+    }
+
     /// The interpositions a line (plain minimax: every reply counts) plays that the composers'
     /// rules find futile: `(ply, move)`, ply 1-based. nil when the budget ran out.
     func uncountedInterpositions(_ line: [Move]) -> [(Int, Move)]? {

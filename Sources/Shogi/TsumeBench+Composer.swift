@@ -131,8 +131,13 @@ extension TsumeBench {
         }
         let replay = composer.replayComposerLine(shown)
         nodes = plain.nodes + composer.nodes
-        columns += [("reason", .string(out.reason)),
-                    ("leftover", .string(SoundnessReport.handText(line.endHand))),
+        // what the reader needs to judge the difference: the interpositions the shown line's
+        // defender plays (effective by rule 3, so counted), and the hand at its end
+        let interpositions = composer.interpositionsPlayed(shown).map { "\($0.0):\($0.1.usi)" }.joined(separator: " ")
+        var end = problem.position
+        for m in shown { end.play(m) }
+        columns += [("reason", .string(out.reason)), ("interpositions", .string(interpositions)),
+                    ("lineLeftover", .string(end.handText(problem.position.sideToMove))),
                     ("verified", JSON(replay == nil)), ("line", .string(problem.position.kifLine(shown).joined(separator: " "))),
                     ("usi", .string(shown.map(\.usi).joined(separator: " ")))]
         out.summary = "composer \(length) (book \(book)), \(out.reason)\(complete ? "" : ", line incomplete")"
