@@ -23,18 +23,21 @@ let package = Package(
     name: "PerfectPlay",
     products: [
         .executable(name: "perfectplay", targets: ["perfectplay"]),
+        .executable(name: "perfectplay-usi", targets: ["perfectplay-usi"]),
     ],
     targets: [
         .target(name: "SolverKit", swiftSettings: optimized),
         // The catalog of games, shared by every executable and the tests.
         .target(name: "Games", dependencies: ["SolverKit"] + games.map { .target(name: $0) }, swiftSettings: optimized),
         .executableTarget(name: "perfectplay", dependencies: ["SolverKit", "Games"], swiftSettings: optimized),
+        // `perfectplay usi` under a name of its own: shogi GUIs start an engine with no arguments.
+        .executableTarget(name: "perfectplay-usi", dependencies: ["SolverKit", "Shogi"], swiftSettings: optimized),
         // Feeds mutated inputs to every parser (plain build for CI; -DFUZZING for libFuzzer).
         .executableTarget(name: "perfectplay-fuzz", dependencies: ["SolverKit", "Games"]),
         // Fits the Reversi pattern evaluation's weights (writes PatternWeights+Generated.swift).
         .executableTarget(name: "reversi-train", dependencies: ["SolverKit", "Reversi"], swiftSettings: optimized),
         .testTarget(name: "SolverKitTests", dependencies: ["SolverKit"]),
-        .testTarget(name: "perfectplayTests", dependencies: ["perfectplay", "SolverKit", "Games"]),
+        .testTarget(name: "perfectplayTests", dependencies: ["perfectplay", "SolverKit", "Games", "Shogi"]),
     ] + games.flatMap { game -> [Target] in [
         .target(name: game, dependencies: ["SolverKit"], swiftSettings: gameSettings[game] ?? optimized),
         .testTarget(name: game + "Tests", dependencies: [.target(name: game), "SolverKit"],

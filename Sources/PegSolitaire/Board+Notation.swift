@@ -3,12 +3,12 @@ import SolverKit
 
 extension Board {
     /// The jump from `from` to `to`, if the geometry has one.
-    public func jump(from: Int, to: Int) -> Int? {
+    func jump(from: Int, to: Int) -> Int? {
         jumpsFrom[from].first { jumps[$0].to == to }
     }
 
     /// Moves as text, consecutive jumps by the same peg merged into one chain.
-    public func moveStrings(_ jumpList: [Int]) -> [String] {
+    func moveStrings(_ jumpList: [Int]) -> [String] {
         var moves: [String] = []
         var current: [Int] = []   // holes of the chain being written
         for j in jumpList {
@@ -26,7 +26,7 @@ extension Board {
 
     /// Parses moves like `d2-d4` or `d2-d4-f4` into jump indices (geometry only; legality
     /// in a position is checked by `replay`).
-    public func parseMoves(_ moves: [String]) -> Result<[Int], PegMoveError> {
+    func parseMoves(_ moves: [String]) -> Result<[Int], PegMoveError> {
         var out: [Int] = []
         for move in moves {
             let parts = move.split(separator: "-").map(String.init)
@@ -47,7 +47,7 @@ extension Board {
     }
 
     /// Plays the jumps from `start`; nil if one is illegal.
-    public func replay(_ jumpList: [Int], from start: UInt64) -> UInt64? {
+    func replay(_ jumpList: [Int], from start: UInt64) -> UInt64? {
         var p = start
         for j in jumpList {
             let jump = jumps[j]
@@ -58,7 +58,7 @@ extension Board {
     }
 
     /// Number of moves (chains) in a jump sequence.
-    public func moveCount(_ jumpList: [Int]) -> Int {
+    func moveCount(_ jumpList: [Int]) -> Int {
         var count = 0, last = -1
         for j in jumpList {
             if jumps[j].from != last { count += 1 }
@@ -68,7 +68,7 @@ extension Board {
     }
 
     /// The drawing of a position (for reports and messages).
-    public func drawing(_ p: UInt64) -> String {
+    func drawing(_ p: UInt64) -> String {
         let minRow = rows.min() ?? 0, minCol = cols.min() ?? 0
         let height = (rows.max() ?? 0) - minRow + 1, width = (cols.max() ?? 0) - minCol + 1
         var grid = [[Character]](repeating: [Character](repeating: " ", count: width), count: height)
@@ -79,10 +79,10 @@ extension Board {
     }
 }
 
-public struct PegMoveError: Error, Sendable, CustomStringConvertible {
-    public var move: String
-    public var reason: String
-    public var description: String { "move '\(move)': \(reason)" }
+struct PegMoveError: Error, Sendable, CustomStringConvertible {
+    var move: String
+    var reason: String
+    var description: String { "move '\(move)': \(reason)" }
 }
 
 extension String {

@@ -4,7 +4,7 @@
 extension Board {
     /// Every automorphism of the hole set as a permutation (`perm[i]` = image of hole i),
     /// identity first.
-    public func automorphisms() -> [[Int]] {
+    func automorphisms() -> [[Int]] {
         // Work in coordinates where the point group is linear: (row, col) on squares,
         // axial (row, q) on triangles.
         let parity = rows.isEmpty ? 0 : (rows[0] + cols[0]) & 1
@@ -54,18 +54,18 @@ extension Board {
     }
 
     /// The automorphisms that fix every position in `fixed` (as sets of pegs).
-    public func symmetries(fixing fixed: [UInt64]) -> [[Int]] {
+    func symmetries(fixing fixed: [UInt64]) -> [[Int]] {
         automorphisms().filter { perm in fixed.allSatisfy { Board.apply(perm, $0) == $0 } }
     }
 
     /// The symmetries a search for `problem` may identify: those fixing the target hole.
-    public func symmetries(for target: PegTarget) -> [[Int]] {
+    func symmetries(for target: PegTarget) -> [[Int]] {
         if case .hole(let t) = target { return symmetries(fixing: [UInt64(1) << UInt64(t)]) }
         return automorphisms()
     }
 
     /// Image of a position under a permutation (slow; tables do this fast).
-    public static func apply(_ perm: [Int], _ p: UInt64) -> UInt64 {
+    static func apply(_ perm: [Int], _ p: UInt64) -> UInt64 {
         var out: UInt64 = 0
         var bits = p
         while bits != 0 {

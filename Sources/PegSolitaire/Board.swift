@@ -2,39 +2,39 @@
 
 /// Which lattice the holes sit on. Square boards jump orthogonally (optionally diagonally),
 /// triangular boards jump in the six directions of the hexagonal lattice.
-public enum Lattice: String, Sendable {
+enum Lattice: String, Sendable {
     case square, triangular
 }
 
 /// One jump: the peg on `from` jumps over `over` into the empty hole `to`.
-public struct Jump: Sendable, Hashable {
-    public var from: Int
-    public var over: Int
-    public var to: Int
+struct Jump: Sendable, Hashable {
+    var from: Int
+    var over: Int
+    var to: Int
     /// Bits of `from` and `over` (must be pegs).
-    public var need: UInt64
+    var need: UInt64
     /// Bits of `from`, `over` and `to`: a legal jump flips exactly these.
-    public var flip: UInt64
+    var flip: UInt64
 }
 
 /// A board: up to 64 holes; position bit `i` is hole `i` (holes in reading order).
-public struct Board: Sendable {
-    public let lattice: Lattice
-    public let diagonal: Bool
+struct Board: Sendable {
+    let lattice: Lattice
+    let diagonal: Bool
     /// Hole coordinates: `row` from the top, `col` the column (square) or the doubled
     /// x coordinate of the drawing (triangular: neighbours are 2 apart in a row).
-    public let rows: [Int]
-    public let cols: [Int]
-    public let names: [String]
-    public let jumps: [Jump]
+    let rows: [Int]
+    let cols: [Int]
+    let names: [String]
+    let jumps: [Jump]
     /// `jumpsFrom[i]`: indices into `jumps` of the jumps whose peg starts on hole i.
-    public let jumpsFrom: [[Int]]
-    public var holeCount: Int { rows.count }
+    let jumpsFrom: [[Int]]
+    var holeCount: Int { rows.count }
     /// All holes as a bitmask.
-    public var allHoles: UInt64 { holeCount == 64 ? ~0 : (UInt64(1) << UInt64(holeCount)) - 1 }
+    var allHoles: UInt64 { holeCount == 64 ? ~0 : (UInt64(1) << UInt64(holeCount)) - 1 }
 
     /// Build the geometry from hole coordinates (already in reading order).
-    public init(lattice: Lattice, diagonal: Bool, rows: [Int], cols: [Int]) {
+    init(lattice: Lattice, diagonal: Bool, rows: [Int], cols: [Int]) {
         self.lattice = lattice
         self.diagonal = diagonal && lattice == .square
         self.rows = rows
@@ -85,15 +85,15 @@ public struct Board: Sendable {
     }
 
     /// Hole index of a name (`d4`, or `13` on a triangle), or nil.
-    public func hole(named name: String) -> Int? {
+    func hole(named name: String) -> Int? {
         names.firstIndex(of: name.lowercased())
     }
 
     /// Number of pegs.
-    @inlinable public static func pegs(_ p: UInt64) -> Int { p.nonzeroBitCount }
+    static func pegs(_ p: UInt64) -> Int { p.nonzeroBitCount }
 
     /// The positions reached by one jump from `p`.
-    public func children(_ p: UInt64) -> [(jump: Int, position: UInt64)] {
+    func children(_ p: UInt64) -> [(jump: Int, position: UInt64)] {
         var out: [(Int, UInt64)] = []
         for (j, jump) in jumps.enumerated() where p & jump.flip == jump.need {
             out.append((j, p ^ jump.flip))
@@ -102,7 +102,7 @@ public struct Board: Sendable {
     }
 
     /// Whether any jump is legal.
-    public func hasMove(_ p: UInt64) -> Bool {
+    func hasMove(_ p: UInt64) -> Bool {
         for jump in jumps where p & jump.flip == jump.need { return true }
         return false
     }

@@ -1,5 +1,6 @@
 // `solve --fewest-moves`: a solution with the fewest moves, a move being a chain of jumps by
-// one peg. Breadth-first search by move count over canonical positions, where the edges are
+// one peg. One-peg targets go to the bidirectional search (FewestMoves+Bidirectional); for a
+// target of several pegs: breadth-first search by move count over canonical positions, where the edges are
 // all chains from a position; only positions that can still reach the target (from the
 // backward sweep of `StateSpace`) are entered, since every position on a solution can.
 // Every prefix of a chain is an edge too, so the BFS depth is the fewest moves exactly: a
@@ -7,17 +8,22 @@
 // such a path. (Beasley, "The Ins and Outs of Peg Solitaire", ch. 6: the English central
 // game needs 18 moves; Bergholt found an 18-move solution in 1912.)
 
-public struct FewestMovesResult: Sendable {
-    public var solvable: Bool?
-    public var jumps: [Int]
-    public var moves: Int
+struct FewestMovesResult: Sendable {
+    var solvable: Bool?
+    var jumps: [Int]
+    var moves: Int
     /// Canonical positions entered by the BFS.
-    public var visited: Int
-    public var space: StateSpaceResult
+    var visited: Int
+    var space: StateSpaceResult
+    /// When stopped: no solution has fewer moves.
+    var movesAtLeast = 0
 }
 
-public enum FewestMoves {
-    public static func solve(_ problem: PegProblem, threads: Int, shouldStop: @escaping @Sendable () -> Bool) -> FewestMovesResult {
+enum FewestMoves {
+    /// `byteLimit`: the bidirectional search's tables stop there (status limit, with a bound).
+    static func solve(_ problem: PegProblem, threads: Int, byteLimit: Int = 8 << 30,
+                             shouldStop: @escaping @Sendable () -> Bool) -> FewestMovesResult {
+        if let r = bidirectional(problem, threads: threads, byteLimit: byteLimit, shouldStop: shouldStop) { return r }
         let space = StateSpace(problem: problem, threads: threads, shouldStop: shouldStop)
         var result = space.run(keepWinnable: true)
         let winnableLevels = result.winnable
@@ -38,7 +44,12 @@ public enum FewestMoves {
         var depth = 0
         while finish == nil && !frontier.isEmpty {
             // Solvable is known here; no finish within `depth` moves bounds the fewest below.
-            if shouldStop() { return FewestMovesResult(solvable: nil, jumps: [], moves: depth + 1, visited: parent.count, space: result) }
+            if shouldStop() {
+                var stopped = FewestMovesResult(solvable: true, jumps: [], moves: 0, visited: parent.count, space: result)
+                stopped.solvable = nil
+                stopped.movesAtLeast = depth + 1
+                return stopped
+            }
             depth += 1
             var next: [UInt64] = []
             for p in frontier {

@@ -7,15 +7,15 @@
 // from vacancy f to a peg on s (the complements of its positions in reverse order are linked
 // by the same jumps), so each unordered pair is searched once.
 
-public struct FinishTable: Sendable {
-    public enum Entry: Sendable, Equatable { case solvable([Int]), impossible, unknown }
+struct FinishTable: Sendable {
+    enum Entry: Sendable, Equatable { case solvable([Int]), impossible, unknown }
     /// `entries[s][f]`: start with only hole s empty, finish with one peg on f.
-    public var entries: [[Entry]]
-    public var nodes: UInt64
+    var entries: [[Entry]]
+    var nodes: UInt64
 
     /// `pairNodeLimit`: nodes allowed to one (start, finish) search before it is left
     /// undecided (64M decides every start of the French board: d3 -> d2 needs 30M); `shouldStop(total nodes)` stops the whole table.
-    public static func compute(board: Board, pairNodeLimit: UInt64 = 64_000_000, shouldStop: @escaping (UInt64) -> Bool) -> FinishTable {
+    static func compute(board: Board, pairNodeLimit: UInt64 = 64_000_000, shouldStop: @escaping (UInt64) -> Bool) -> FinishTable {
         let n = board.holeCount
         let classes = PositionClass(board: board)
         let perms = board.automorphisms()
@@ -68,7 +68,7 @@ public struct FinishTable: Sendable {
     }
 
     /// The holes one peg can finish on from vacancy s.
-    public func finishes(from s: Int) -> [Int] {
+    func finishes(from s: Int) -> [Int] {
         entries[s].indices.filter { if case .solvable = entries[s][$0] { return true }; return false }
     }
 }

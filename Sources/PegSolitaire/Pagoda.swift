@@ -3,14 +3,14 @@
 // is below the finish's weight cannot reach it. Berlekamp, Conway & Guy, "Winning Ways",
 // ch. 23; Beasley, "The Ins and Outs of Peg Solitaire", ch. 5.
 
-public struct Pagoda: Sendable {
-    public let weights: [Int]
+struct Pagoda: Sendable {
+    let weights: [Int]
     /// Per-byte sums of weights, for the hot loop.
     let byteSums: [Int]
     let byteCount: Int
 
     /// nil unless the weights pass the pagoda condition on every jump of the board.
-    public init?(weights: [Int], board: Board) {
+    init?(weights: [Int], board: Board) {
         guard weights.count == board.holeCount else { return nil }
         for jump in board.jumps where weights[jump.from] + weights[jump.over] < weights[jump.to] { return nil }
         self.weights = weights
@@ -26,7 +26,7 @@ public struct Pagoda: Sendable {
         byteSums = sums
     }
 
-    @inline(__always) public func value(_ p: UInt64) -> Int {
+    @inline(__always) func value(_ p: UInt64) -> Int {
         var s = 0, v = p
         for b in 0..<byteCount {
             s += byteSums[b * 256 + Int(v & 0xff)]
@@ -48,7 +48,7 @@ public struct Pagoda: Sendable {
     /// - the golden-ratio resource count: w = F(K - d) with d the distance to the target
     ///   (a jump toward the target keeps the sum, any other jump lowers it);
     /// - 0/1 counts on a region around the target closed under incoming jumps.
-    public static func candidates(board: Board, target: Int) -> [Pagoda] {
+    static func candidates(board: Board, target: Int) -> [Pagoda] {
         var out: [Pagoda] = []
         let dist = (0..<board.holeCount).map { distance(board, $0, target) }
         let k = (dist.max() ?? 0) + 2

@@ -2,7 +2,7 @@
 import SolverKit
 
 /// What a solution must reach.
-public enum PegTarget: Sendable, Equatable {
+enum PegTarget: Sendable, Equatable {
     /// One peg, in this hole.
     case hole(Int)
     /// One peg, anywhere.
@@ -11,22 +11,22 @@ public enum PegTarget: Sendable, Equatable {
     case pegs(Int)
 
     /// Pegs left at the finish.
-    public var pegsLeft: Int {
+    var pegsLeft: Int {
         if case .pegs(let n) = self { return n }
         return 1
     }
 }
 
-public struct PegProblem: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var board: Board
-    public var start: UInt64
-    public var target: PegTarget
+struct PegProblem: Sendable {
+    var name: String
+    var location: SourceLocation
+    var board: Board
+    var start: UInt64
+    var target: PegTarget
     /// The problem's block of the `.peg` file (headers and drawing), which parses back alone.
-    public var text = ""
+    var text = ""
 
-    public init(name: String, location: SourceLocation, board: Board, start: UInt64, target: PegTarget) {
+    init(name: String, location: SourceLocation, board: Board, start: UInt64, target: PegTarget) {
         self.name = name
         self.location = location
         self.board = board
@@ -35,7 +35,7 @@ public struct PegProblem: Sendable {
     }
 
     /// Whether `p` is a finished position.
-    @inlinable public func isFinish(_ p: UInt64) -> Bool {
+    func isFinish(_ p: UInt64) -> Bool {
         switch target {
         case .hole(let t): return p == UInt64(1) << UInt64(t)
         case .anyHole: return p.nonzeroBitCount == 1
@@ -44,7 +44,7 @@ public struct PegProblem: Sendable {
     }
 
     /// Human-readable target (`d4`, `any`, `2 pegs`).
-    public var targetDescription: String {
+    var targetDescription: String {
         switch target {
         case .hole(let t): return board.names[t]
         case .anyHole: return "any"

@@ -15,8 +15,8 @@ import SolverKit
 /// ooooooo
 /// ooo.ooo
 /// ```
-public enum PegFile {
-    public static func parse(text: String, file: String) -> [Result<PegProblem, ParseError>] {
+enum PegFile {
+    static func parse(text: String, file: String) -> [Result<PegProblem, ParseError>] {
         var results: [Result<PegProblem, ParseError>] = []
         var block: [(number: Int, text: Substring)] = []
         var lineNumber = 0

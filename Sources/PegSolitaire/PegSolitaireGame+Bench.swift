@@ -57,12 +57,17 @@ enum PegBench {
             BenchSuite(name: "peg-english-solve", summary: "English central game: first solution, and fewest moves") { context in
                 let p = problem(english)
                 let (r, wall, cpu) = timed { PegSolver(problem: p).solve() }
-                let (f, wall2, cpu2) = timed { FewestMoves.solve(p, threads: context.threads, shouldStop: { false }) }
+                let search = MoveSearch(board: p.board, start: p.start, finish: p.board.hole(named: "d4")!, threads: context.threads)
+                search.log = { context.log($0) }
+                let (f, wall2, cpu2) = timed { search.solve() }
+                let replayed = p.board.replay(f.jumps, from: f.start).map(p.isFinish) == true && f.start == p.start
                 return [
                     BenchRow("first-solution", [("jumps", .int(r.jumps.count)), ("moves", .int(p.board.moveCount(r.jumps))),
                                                 ("nodes", JSON(r.nodes)), ("seconds", JSON(wall)), ("cpuSeconds", JSON(cpu))]),
-                    BenchRow("fewest-moves", [("jumps", .int(f.jumps.count)), ("moves", .int(f.moves)),
-                                              ("nodes", JSON(f.space.children)), ("seconds", JSON(wall2)), ("cpuSeconds", JSON(cpu2))]),
+                    BenchRow("fewest-moves", [("jumps", .int(f.jumps.count)), ("moves", .int(f.moves ?? -1)), ("replayed", .bool(replayed)),
+                                              ("solution", .string(p.board.moveStrings(f.jumps).joined(separator: " "))),
+                                              ("nodes", JSON(f.children)), ("peakMB", .int(f.peakBytes >> 20)),
+                                              ("seconds", JSON(wall2)), ("cpuSeconds", JSON(cpu2))]),
                 ]
             },
             BenchSuite(name: "peg-triangle-15", summary: "15-hole triangle: solutions and fewest moves per start") { context in
@@ -74,16 +79,6 @@ enum PegBench {
                                                      ("fewestMoves", .int(f.moves)), ("seconds", JSON(wall))])
                 }
             },
-            BenchSuite(name: "peg-french-table", summary: "French 37: single-vacancy starts vs one-peg finishes") { context in
-                let p = problem(french)
-                let (table, wall, cpu) = timed { FinishTable.compute(board: p.board, shouldStop: { _ in false }) }
-                var rows = p.board.names.indices.map { s in
-                    BenchRow(p.board.names[s], [("finishes", JSON(table.finishes(from: s).map { p.board.names[$0] })),
-                                                ("undecided", JSON(table.entries[s].indices.filter { table.entries[s][$0] == .unknown }.map { p.board.names[$0] }))])
-                }
-                rows.append(BenchRow("total", [("nodes", JSON(table.nodes)), ("seconds", JSON(wall)), ("cpuSeconds", JSON(cpu))]))
-                return rows
-            },
-        ]
+        ] + frenchSuites + moveSuites
     }
 }

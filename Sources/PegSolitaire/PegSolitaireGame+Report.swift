@@ -1,7 +1,6 @@
 // The peg solitaire drawings of index.html, from the record alone: the board read from its own
-// `.peg` block (`result.position`), the solution
-// replayed move by move (the jumping peg's path drawn, the jumped pegs marked), and the chart
-// of positions per jump count for `count` records.
+// `.peg` block (`result.position`), the solution replayed move by move (the jumping peg's path
+// drawn, the jumped pegs marked), and the chart of positions per jump count for `count` records.
 import Foundation
 import SolverKit
 
@@ -16,9 +15,10 @@ extension PegSolitaireGame {
         }
         let board = problem.board
         let drawing = PegBoardDrawing(board: board)
-        guard let moves = record.result["moves"]?.arrayValue?.compactMap(\.stringValue), !moves.isEmpty else {
+        let result = PegSolitaireResult(json: record.result)
+        guard let moves = result?.moves, !moves.isEmpty else {
             var out = HTML.frames([("start, target \(problem.targetDescription)", drawing.svg(problem.start))])
-            out += firstMovesTable(record)
+            out += firstMovesTable(result?.firstMoves ?? [])
             return out
         }
         // Replay each move (a chain of jumps by one peg) with the board's own move code.
@@ -44,26 +44,26 @@ extension PegSolitaireGame {
     }
 
     /// `analyze` records: the solutions after each first move.
-    static func firstMovesTable(_ record: ResultRecord) -> String {
-        guard let rows = record.result["firstMoves"]?.arrayValue, !rows.isEmpty else { return "" }
+    static func firstMovesTable(_ rows: [PegSolitaireResult.FirstMove]) -> String {
+        guard !rows.isEmpty else { return "" }
         var out = "<table><tr><th>first move</th><th>solutions</th><th>games</th></tr>"
         for row in rows {
-            out += "<tr><td>\(HTML.escape(row["move"]?.stringValue ?? "?"))</td>"
-            out += "<td class=\"n\">\(NumberFormat.grouped(row["solutions"]?.integerText ?? "0"))</td>"
-            out += "<td class=\"n\">\(NumberFormat.grouped(row["games"]?.integerText ?? "0"))</td></tr>"
+            out += "<tr><td>\(HTML.escape(row.move))</td>"
+            out += "<td class=\"n\">\(NumberFormat.grouped(row.solutions))</td>"
+            out += "<td class=\"n\">\(NumberFormat.grouped(row.games))</td></tr>"
         }
         return out + "</table>"
     }
 
     public static func collectionHeadline(for records: [ResultRecord]) -> String {
-        let done = records.filter { $0.status == .solved }
-        let solvable = done.count { $0.result["solvable"]?.boolValue == true }
-        let impossible = done.count { $0.result["solvable"]?.boolValue == false }
-        let counted = done.count { $0.result["positions"] != nil }
+        let done = records.filter { $0.status == .solved }.compactMap { PegSolitaireResult(json: $0.result) }
+        let solvable = done.count { $0.solvable == true }
+        let impossible = done.count { $0.solvable == false }
+        let counted = done.count { $0.positions != nil }
         var parts: [String] = []
         if solvable + impossible > 0 {
             parts.append("\(solvable) solvable, \(impossible) impossible")
-            if solvable > 0, done.allSatisfy({ $0.result["solvable"]?.boolValue != true || $0.result["verified"]?.boolValue == true }) {
+            if solvable > 0, done.allSatisfy({ $0.solvable != true || $0.verified == true }) {
                 parts.append("every solution replayed")
             }
         }
@@ -74,16 +74,14 @@ extension PegSolitaireGame {
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] {
         var charts: [BarChart] = []
         for record in records {
-            guard let levels = record.result["perLevel"]?.arrayValue, !levels.isEmpty else { continue }
-            let bars: [(String, Double)] = levels.map { level in
-                (String(level["jumps"]?.intValue ?? 0), level["positions"]?.doubleValue ?? 0)
-            }
+            guard let levels = PegSolitaireResult(json: record.result)?.perLevel, !levels.isEmpty else { continue }
+            let bars: [(String, Double)] = levels.map { (String($0.jumps), Double($0.positions)) }
             let title = "\(record.name.isEmpty ? record.source : record.name): positions per jump count"
             charts.append(BarChart(title: title, xLabel: "jumps made", yLabel: "positions", bars: bars, logarithmic: true))
         }
         // Solve runs: solution lengths across the collection.
         let solved = records.compactMap { r -> (String, Double)? in
-            guard let jumps = r.result["jumps"]?.intValue else { return nil }
+            guard let jumps = PegSolitaireResult(json: r.result)?.jumps else { return nil }
             return (r.name.isEmpty ? r.source : r.name, Double(jumps))
         }
         if solved.count > 1 {

@@ -52,7 +52,7 @@ extension PegSolitaireGame {
             entries.append(.array([.string(unit.name), .string(String(paths))]))
         }
         return WorkSplit(units: units, unitCount: ordered.count, verb: .count,
-                         tree: .object([("target", .string(root.targetDescription)), ("units", .array(entries))]),
+                         tree: .object([("position", .string(root.text)), ("target", .string(root.targetDescription)), ("units", .array(entries))]),
                          summary: "\(ordered.count) canonical units \(depth) jump\(depth == 1 ? "" : "s") below the start")
     }
 
@@ -64,8 +64,8 @@ extension PegSolitaireGame {
             guard let name = entry[0]?.stringValue, let paths = entry[1]?.stringValue.flatMap({ UInt128($0) }) else {
                 throw WorkTreeError("a malformed unit entry")
             }
-            guard let record = units[name], let s = record.result["solutions"]?.integerText.flatMap({ UInt128($0) }),
-                  let g = record.result["games"]?.integerText.flatMap({ UInt128($0) }) else {
+            guard let record = units[name], let unit = PegSolitaireResult(json: record.result),
+                  let s = unit.solutions, let g = unit.games else {
                 throw WorkTreeError("unit \(name): no solutions and games in its count record")
             }
             let (ps, o1) = paths.multipliedReportingOverflow(by: s), (pg, o2) = paths.multipliedReportingOverflow(by: g)
@@ -76,9 +76,11 @@ extension PegSolitaireGame {
             nodes += record.nodes
             seconds += record.seconds
         }
-        let result = JSON.object([("target", tree["target"] ?? .null), ("solutions", JSON(solutions)), ("games", JSON(games)),
-                                  ("units", .int(entries.count))])
-        return Outcome(result: result, stats: [("nodes", .int(Int(nodes))), ("seconds", .double(seconds))],
+        var result = PegSolitaireResult(position: tree["position"]?.stringValue, target: tree["target"]?.stringValue ?? "")
+        result.solutions = solutions
+        result.games = games
+        result.units = entries.count
+        return Outcome(result: result.json, stats: [("nodes", .int(Int(nodes))), ("seconds", .double(seconds))],
                        summary: "\(solutions) solutions, \(games) games (joined from \(entries.count) units)")
     }
 }

@@ -7,7 +7,7 @@ public enum PegSolitaireGame: GameDefinition {
 
     public static var verbs: [VerbSupport] {
         [VerbSupport(.solve, gives: "a solution, replayed, or a proof that none exists (position class, pagoda function, search)",
-                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move)")]),
+                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move); its tables stop at 8 GB, or --hash-mb when larger")]),
          VerbSupport(.analyze, gives: "the solutions through each first move; for `target: any`, the start/finish table"),
          VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games")]
     }
@@ -47,14 +47,14 @@ public enum PegSolitaireGame: GameDefinition {
         let stats: [(String, JSON)] = [("nodes", JSON(r.nodes)), ("seconds", JSON(budget.elapsed))]
         guard let solvable = r.solvable else {
             // The best bound so far: the fewest pegs a searched line left, with that line.
-            var result: [(String, JSON)] = [("solvable", .null), ("target", .string(problem.targetDescription))]
+            var result = newResult(problem)
+            result.isSolve = true
             var summary = "limit reached, undecided"
             if let fewest = r.fewestPegsReached {
-                result.append(("bound", .object([("fewestPegsReached", .int(fewest)),
-                                                 ("lineSoFar", JSON(problem.board.moveStrings(r.bestLineSoFar)))])))
+                result.bound = .init(fewestPegsReached: fewest, lineSoFar: problem.board.moveStrings(r.bestLineSoFar))
                 summary += ", best line so far leaves \(fewest) pegs"
             }
-            return Outcome(status: .limit, result: .object(result), stats: stats, summary: summary)
+            return Outcome(status: .limit, result: result.json, stats: stats, summary: summary)
         }
         return solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: r.proof, stats: stats)
     }
@@ -64,45 +64,56 @@ public enum PegSolitaireGame: GameDefinition {
         if let reason = PegSolver.classObstruction(problem) {
             return solutionOutcome(problem, solvable: false, jumps: [], proof: reason, stats: [("nodes", 0)])
         }
-        let r = FewestMoves.solve(problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) })
+        // The move search's tables: 8 GB, or --hash-mb when larger.
+        let r = FewestMoves.solve(problem, threads: context.threads, byteLimit: max(context.hashMB, 8192) << 20,
+                                  shouldStop: { budget.shouldStop(nodes: 0) })
         let stats: [(String, JSON)] = [("nodes", JSON(r.space.children)), ("visited", .int(r.visited)),
                                         ("seconds", JSON(budget.elapsed))]
         guard let solvable = r.solvable else {
-            // The best bound so far: once the state space is done, solvable is known and the
-            // breadth-first search bounds the fewest moves from below.
-            var result: [(String, JSON)] = [("solvable", r.moves > 0 ? .bool(true) : .null), ("target", .string(problem.targetDescription))]
-            if r.moves > 0 { result.append(("bound", .object([("fewestMovesAtLeast", .int(r.moves))]))) }
-            return Outcome(status: .limit, result: .object(result), stats: stats,
-                           summary: r.moves > 0 ? "limit reached: solvable, fewest moves >= \(r.moves)" : "limit reached, undecided")
+            // The best bound so far: no solution has fewer moves than the search has ruled out.
+            var result = newResult(problem)
+            result.isSolve = true
+            if r.movesAtLeast > 0 { result.bound = .init(fewestMovesAtLeast: r.movesAtLeast) }
+            return Outcome(status: .limit, result: result.json, stats: stats,
+                           summary: r.movesAtLeast > 0 ? "limit reached: fewest moves >= \(r.movesAtLeast) if solvable" : "limit reached, undecided")
         }
-        var outcome = solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: solvable ? nil : "exhaustive search", stats: stats)
-        if solvable, case .object(var fields) = outcome.result {
-            fields.append(("fewestMoves", .int(r.moves)))
-            outcome.result = .object(fields)
-            outcome.summary = "solvable, fewest moves \(r.moves) (\(r.jumps.count) jumps)"
-        }
-        return outcome
+        let proof = solvable ? nil : (problem.target.pegsLeft == 1 && problem.target != .pegs(1)
+            ? "exhaustive search (bidirectional search over moves: the two sides ran dry without meeting)" : "exhaustive search")
+        return solutionOutcome(problem, solvable: solvable, jumps: r.jumps, proof: proof, stats: stats,
+                               fewestMoves: solvable ? r.moves : nil)
+    }
+
+    static func newResult(_ problem: PegProblem) -> PegSolitaireResult {
+        PegSolitaireResult(position: problem.text.isEmpty ? nil : problem.text, target: problem.targetDescription)
     }
 
     /// The solve record; a claimed solution is replayed before it is reported.
-    static func solutionOutcome(_ problem: PegProblem, solvable: Bool, jumps: [Int], proof: String?, stats: [(String, JSON)]) -> Outcome {
+    static func solutionOutcome(_ problem: PegProblem, solvable: Bool, jumps: [Int], proof: String?, stats: [(String, JSON)],
+                                fewestMoves: Int? = nil) -> Outcome {
         let board = problem.board
-        var fields: [(String, JSON)] = [("solvable", .bool(solvable)), ("target", .string(problem.targetDescription)),
-                                        ("pegs", .int(problem.start.nonzeroBitCount))]
+        var result = newResult(problem)
+        result.isSolve = true
+        result.solvable = solvable
+        result.pegs = problem.start.nonzeroBitCount
         if solvable {
             guard let end = board.replay(jumps, from: problem.start), problem.isFinish(end) else {
-                return Outcome(status: .error, result: .object(fields), stats: stats, summary: "internal error",
+                return Outcome(status: .error, result: result.json, stats: stats, summary: "internal error",
                                error: "the solution found does not replay to the target")
             }
             let moves = board.moveStrings(jumps)
-            fields += [("moves", JSON(moves)), ("jumps", .int(jumps.count)), ("moveCount", .int(moves.count)),
-                       ("pegsLeft", .int(end.nonzeroBitCount)), ("finish", JSON(board.names.indices.filter { end >> UInt64($0) & 1 == 1 }.map { board.names[$0] })),
-                       ("verified", true)]
-            return Outcome(result: .object(fields), stats: stats,
-                           summary: "solvable, \(jumps.count) jumps, \(moves.count) moves")
+            result.moves = moves
+            result.jumps = jumps.count
+            result.moveCount = moves.count
+            result.pegsLeft = end.nonzeroBitCount
+            result.finish = board.names.indices.filter { end >> UInt64($0) & 1 == 1 }.map { board.names[$0] }
+            result.verified = true
+            result.fewestMoves = fewestMoves
+            return Outcome(result: result.json, stats: stats,
+                           summary: fewestMoves.map { "solvable, fewest moves \($0) (\(jumps.count) jumps)" }
+                            ?? "solvable, \(jumps.count) jumps, \(moves.count) moves")
         }
-        fields.append(("proof", .string(proof ?? "exhaustive search")))
-        return Outcome(result: .object(fields), stats: stats, summary: "impossible (\(proof ?? "exhaustive search"))")
+        result.proof = proof ?? "exhaustive search"
+        return Outcome(result: result.json, stats: stats, summary: "impossible (\(proof ?? "exhaustive search"))")
     }
 
     // MARK: count
@@ -131,21 +142,22 @@ public enum PegSolitaireGame: GameDefinition {
     }
 
     static func countJSON(_ problem: PegProblem, _ r: StateSpaceResult, solutionsUpToSymmetry: UInt128? = nil) -> JSON {
-        var fields: [(String, JSON)] = [
-            ("target", .string(problem.targetDescription)), ("symmetries", .int(r.groupOrder)),
-            ("positions", JSON(r.positions)), ("canonicalPositions", JSON(r.canonicalPositions)),
-            ("canSolve", JSON(r.canSolvePositions)), ("canSolveCanonical", JSON(r.canSolveCanonical)),
-            ("solutions", JSON(r.solutions)), ("games", JSON(r.games)),
-        ]
-        if let classes = solutionsUpToSymmetry { fields.append(("solutionsUpToSymmetry", JSON(classes))) }
-        if r.solutionsOverflowed { fields.append(("solutionsOverflowed", true)) }
-        fields.append(("perLevel", .array(r.levels.map { level in
-            .object([("jumps", .int(level.jumps)), ("pegs", .int(problem.start.nonzeroBitCount - level.jumps)),
-                     ("positions", JSON(level.positions)), ("canonicalPositions", JSON(level.canonicalPositions)),
-                     ("canSolve", JSON(level.canSolvePositions)), ("canSolveCanonical", JSON(level.canSolveCanonical)),
-                     ("deadEnds", JSON(level.deadEnds))])
-        })))
-        return .object(fields)
+        var result = newResult(problem)
+        result.symmetries = r.groupOrder
+        result.positions = r.positions
+        result.canonicalPositions = r.canonicalPositions
+        result.canSolve = r.canSolvePositions
+        result.canSolveCanonical = r.canSolveCanonical
+        result.solutions = r.solutions
+        result.games = r.games
+        result.solutionsUpToSymmetry = solutionsUpToSymmetry
+        result.solutionsOverflowed = r.solutionsOverflowed
+        result.perLevel = r.levels.map { level in
+            .init(jumps: level.jumps, pegs: problem.start.nonzeroBitCount - level.jumps, positions: level.positions,
+                  canonicalPositions: level.canonicalPositions, canSolve: level.canSolvePositions,
+                  canSolveCanonical: level.canSolveCanonical, deadEnds: level.deadEnds)
+        }
+        return result.json
     }
 
     // MARK: analyze
@@ -156,7 +168,7 @@ public enum PegSolitaireGame: GameDefinition {
     static func analyze(_ problem: PegProblem, _ context: SolveContext) -> Outcome {
         let budget = context.budget
         let board = problem.board
-        var fields: [(String, JSON)] = [("target", .string(problem.targetDescription))]
+        var result = newResult(problem)
         var summary: [String] = []
         var complete = true
         var nodes: UInt64 = 0
@@ -164,31 +176,28 @@ public enum PegSolitaireGame: GameDefinition {
             let r = StateSpace(problem: problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) }).run()
             nodes += r.children
             if r.complete {
-                fields.append(("solutions", JSON(r.solutions)))
-                fields.append(("firstMoves", .array(r.firstMoves.map { m in
-                    .object([("move", .string(board.moveStrings([m.jump])[0])), ("solutions", JSON(m.solutions)), ("games", JSON(m.games))])
-                })))
+                result.solutions = r.solutions
+                result.firstMoves = r.firstMoves.map { m in
+                    .init(move: board.moveStrings([m.jump])[0], solutions: m.solutions, games: m.games)
+                }
                 summary.append("\(r.firstMoves.count) first moves, \(r.solutions) solutions")
             } else { complete = false }
         }
         if problem.target == .anyHole && !budget.isStopped {
             let table = FinishTable.compute(board: board, shouldStop: { budget.shouldStop(nodes: $0) })
             nodes += table.nodes
-            var rows: [JSON] = []
             var solvableStarts = 0
             for s in 0..<board.holeCount {
                 let finishes = table.finishes(from: s)
                 let unknown = table.entries[s].indices.filter { table.entries[s][$0] == .unknown }
                 if !finishes.isEmpty { solvableStarts += 1 }
                 if !unknown.isEmpty { complete = false }
-                var row: [(String, JSON)] = [("start", .string(board.names[s])), ("finishes", JSON(finishes.map { board.names[$0] }))]
-                if !unknown.isEmpty { row.append(("undecided", JSON(unknown.map { board.names[$0] }))) }
-                rows.append(.object(row))
+                result.finishTable.append(.init(start: board.names[s], finishes: finishes.map { board.names[$0] },
+                                                undecided: unknown.map { board.names[$0] }))
             }
-            fields.append(("finishTable", .array(rows)))
             summary.append("\(solvableStarts) of \(board.holeCount) single-vacancy starts can finish with one peg")
         }
-        return Outcome(status: complete ? .solved : .limit, result: .object(fields),
+        return Outcome(status: complete ? .solved : .limit, result: result.json,
                        stats: [("nodes", JSON(nodes)), ("seconds", JSON(budget.elapsed))],
                        summary: summary.isEmpty ? "nothing to analyze" : summary.joined(separator: "; "))
     }

@@ -7,23 +7,23 @@
 import Foundation
 import SolverKit
 
-public enum PegGenerator {
-    public enum Goal: Sendable, Equatable {
+enum PegGenerator {
+    enum Goal: Sendable, Equatable {
         /// Exactly one solution up to symmetry (see `SolutionClasses`).
         case unique
         /// Exactly this many moves at the fewest (a move: a chain of jumps by one peg).
         case moves(Int)
     }
 
-    public struct Settings: Sendable {
-        public var boardName: String
-        public var board: Board
-        public var pegs: ClosedRange<Int>
-        public var goal: Goal
+    struct Settings: Sendable {
+        var boardName: String
+        var board: Board
+        var pegs: ClosedRange<Int>
+        var goal: Goal
         /// Positions the solution count may expand per candidate; more and it is dropped.
-        public var nodeLimit: Int
+        var nodeLimit: Int
 
-        public init(boardName: String, pegs: ClosedRange<Int>, goal: Goal, nodeLimit: Int = 1_000_000) throws(GenerateError) {
+        init(boardName: String, pegs: ClosedRange<Int>, goal: Goal, nodeLimit: Int = 1_000_000) throws(GenerateError) {
             guard let board = PegGenerator.board(named: boardName) else {
                 throw GenerateError("--board: unknown board '\(boardName)' (\(PegGenerator.boardNames))")
             }
@@ -57,7 +57,7 @@ public enum PegGenerator {
         }
     }
 
-    public static func board(named name: String) -> Board? {
+    static func board(named name: String) -> Board? {
         guard let (lattice, lines) = drawing(named: name) else { return nil }
         let text = "lattice: \(lattice.rawValue)\n" + lines.joined(separator: "\n")
         guard case .success(let problem)? = PegFile.parse(text: text, file: name).first else { return nil }
@@ -66,7 +66,7 @@ public enum PegGenerator {
 
     // MARK: the command
 
-    public static func main(_ raw: [String]) -> Int32 {
+    static func main(_ raw: [String]) -> Int32 {
         PuzzleGeneration.command(raw, game: "peg", valued: ["board", "pegs", "moves", "max-nodes"], help: help,
                                  settings: parseSettings, header: header) { arguments, settings, index, random in
             candidate(settings, index: index, seed: arguments.seed, random: &random)
@@ -129,15 +129,15 @@ public enum PegGenerator {
     // MARK: one candidate
 
     /// What a kept problem measures.
-    public struct Measures: Sendable {
-        public var sequences: UInt128
-        public var classes: UInt128
-        public var symmetries: Int
-        public var fewestMoves: Int
-        public var nodes: UInt64
+    struct Measures: Sendable {
+        var sequences: UInt128
+        var classes: UInt128
+        var symmetries: Int
+        var fewestMoves: Int
+        var nodes: UInt64
     }
 
-    public static func candidate(_ settings: Settings, index: Int, seed: UInt64, random: inout SplitMix64) -> GeneratedPuzzle? {
+    static func candidate(_ settings: Settings, index: Int, seed: UInt64, random: inout SplitMix64) -> GeneratedPuzzle? {
         let board = settings.board
         let pegs = settings.pegs.lowerBound + random.below(settings.pegs.count)
         let target = random.below(board.holeCount)
@@ -172,7 +172,7 @@ public enum PegGenerator {
 
     /// The measures of a problem if it has what `goal` asks for, else nil (also when the count
     /// needs more than `nodeLimit` positions).
-    public static func measure(_ problem: PegProblem, goal: Goal, nodeLimit: Int) -> Measures? {
+    static func measure(_ problem: PegProblem, goal: Goal, nodeLimit: Int) -> Measures? {
         var counter = SolutionClasses.Counter(problem: problem, jumps: problem.board.jumps)
         counter.limit = nodeLimit
         let sequences = counter.count(problem.start)
@@ -211,7 +211,7 @@ public enum PegGenerator {
     }
 
     /// The problem in the `.peg` format: name, lattice, target, the drawing.
-    public static func text(_ problem: PegProblem) -> String {
+    static func text(_ problem: PegProblem) -> String {
         let board = problem.board
         var lines = ["name: \(problem.name)"]
         if board.lattice == .triangular { lines.append("lattice: triangular") }

@@ -2,19 +2,19 @@
 // positions (positions proven unable to finish), pagoda cut-offs and the position-class
 // test, which disproves an impossible target before any search.
 
-public struct SolveResult: Sendable {
+struct SolveResult: Sendable {
     /// true: `jumps` solves it; false: proven impossible; nil: stopped by a limit.
-    public var solvable: Bool?
-    public var jumps: [Int]
-    public var nodes: UInt64
+    var solvable: Bool?
+    var jumps: [Int]
+    var nodes: UInt64
     /// Why it is impossible, when it was decided without search.
-    public var proof: String?
+    var proof: String?
     /// When stopped: the fewest pegs any searched line left, and that line (the best so far).
-    public var fewestPegsReached: Int? = nil
-    public var bestLineSoFar: [Int] = []
+    var fewestPegsReached: Int? = nil
+    var bestLineSoFar: [Int] = []
 }
 
-public final class PegSolver {
+final class PegSolver {
     let problem: PegProblem
     let board: Board
     let tables: SymmetryTables
@@ -29,7 +29,7 @@ public final class PegSolver {
     /// The fewest pegs a searched line has left, and that line: what a limit reports.
     var fewestPegs = Int.max
     var fewestPath: [Int] = []
-    public internal(set) var nodes: UInt64 = 0
+    var nodes: UInt64 = 0
     var stopped = false
     let shouldStop: (UInt64) -> Bool
     /// What the search asks every 4096 nodes (the caller's limit, or a turn's allowance).
@@ -37,7 +37,7 @@ public final class PegSolver {
 
     /// `shouldStop(nodes)` is asked every 4096 nodes.
     /// `hashMB` bounds the table of dead positions (`--hash-mb`); a full table starts over.
-    public init(problem: PegProblem, hashMB: Int = 256, shouldStop: @escaping (UInt64) -> Bool = { _ in false }) {
+    init(problem: PegProblem, hashMB: Int = 256, shouldStop: @escaping (UInt64) -> Bool = { _ in false }) {
         self.problem = problem
         self.hashMB = hashMB
         dead.byteLimit = max(1, hashMB) << 20
@@ -58,7 +58,7 @@ public final class PegSolver {
     deinit { dead.free() }
 
     /// Whether the position class allows the finish at all (nil reason when it does).
-    public static func classObstruction(_ problem: PegProblem) -> String? {
+    static func classObstruction(_ problem: PegProblem) -> String? {
         let board = problem.board
         let classes = PositionClass(board: board)
         switch problem.target {
@@ -75,7 +75,7 @@ public final class PegSolver {
         return nil
     }
 
-    public func solve() -> SolveResult {
+    func solve() -> SolveResult {
         if let reason = PegSolver.classObstruction(problem) {
             return SolveResult(solvable: false, jumps: [], nodes: 0, proof: reason)
         }

@@ -4,11 +4,11 @@
 // on the English and French boards it is the classical three-colour argument (16 classes;
 // Beasley, "The Ins and Outs of Peg Solitaire", ch. 4; de Bruijn 1972).
 
-public struct PositionClass: Sendable {
+struct PositionClass: Sendable {
     /// A basis of the invariant hole sets.
-    public let basis: [UInt64]
+    let basis: [UInt64]
 
-    public init(board: Board) {
+    init(board: Board) {
         // Row-reduce the jump flip masks; the free columns give the null space basis.
         var pivotRows: [(pivot: Int, row: UInt64)] = []
         for jump in board.jumps {
@@ -35,17 +35,17 @@ public struct PositionClass: Sendable {
     }
 
     /// The class of a position: one parity bit per basis vector.
-    public func of(_ p: UInt64) -> UInt64 {
+    func of(_ p: UInt64) -> UInt64 {
         var c: UInt64 = 0
         for (k, v) in basis.enumerated() where (p & v).nonzeroBitCount & 1 == 1 { c |= UInt64(1) << UInt64(k) }
         return c
     }
 
     /// Number of classes.
-    public var classCount: Int { 1 << basis.count }
+    var classCount: Int { 1 << basis.count }
 
     /// The holes where a single peg lies in the class of `start`: the only possible finishes.
-    public func possibleFinishes(from start: UInt64, holes: Int) -> [Int] {
+    func possibleFinishes(from start: UInt64, holes: Int) -> [Int] {
         let c = of(start)
         return (0..<holes).filter { of(UInt64(1) << UInt64($0)) == c }
     }

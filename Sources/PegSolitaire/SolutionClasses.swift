@@ -7,11 +7,11 @@
 // and `to` to `to`), so the solutions fixed by g are the solutions that use only g's fixed
 // jumps: a small count (a memoised recursion over the few holes those jumps touch).
 
-public enum SolutionClasses {
+enum SolutionClasses {
     /// Jump sequences from `position` to a finish of `problem` using only `jumps` (all when
     /// nil), by a recursion memoised per position. For small positions (the generator's) or
     /// restricted jump sets; the full state space goes through `StateSpace`.
-    public static func sequences(_ problem: PegProblem, from position: UInt64, jumps: [Jump]? = nil) -> UInt128 {
+    static func sequences(_ problem: PegProblem, from position: UInt64, jumps: [Jump]? = nil) -> UInt128 {
         var counter = Counter(problem: problem, jumps: jumps ?? problem.board.jumps)
         return counter.count(position)
     }
@@ -54,7 +54,7 @@ public enum SolutionClasses {
     /// Solutions up to the symmetries in `group` (permutations fixing the start and the
     /// target; the identity among them), given the total number of solutions `total`.
     /// nil if Burnside's sum does not divide (which would be a bug).
-    public static func upToSymmetry(_ problem: PegProblem, group: [[Int]], total: UInt128) -> UInt128? {
+    static func upToSymmetry(_ problem: PegProblem, group: [[Int]], total: UInt128) -> UInt128? {
         guard !group.isEmpty else { return total }
         var sum = UInt128(0)
         for permutation in group {
@@ -70,7 +70,7 @@ public enum SolutionClasses {
 
     /// The symmetries `count` identifies for this problem: those fixing the start and, when
     /// the target is a hole, the target.
-    public static func group(_ problem: PegProblem) -> [[Int]] {
+    static func group(_ problem: PegProblem) -> [[Int]] {
         var fixed = [problem.start]
         if case .hole(let t) = problem.target { fixed.append(UInt64(1) << UInt64(t)) }
         return problem.board.symmetries(fixing: fixed)

@@ -2,14 +2,14 @@
 // position; the image is the OR of the looked-up bytes. Symmetries permute bits, so they
 // commute with XOR: a child's images are its parent's images XOR the jump's images.
 
-public final class SymmetryTables: @unchecked Sendable {
-    public let order: Int
-    public let byteCount: Int
-    public let permutations: [[Int]]
+final class SymmetryTables: @unchecked Sendable {
+    let order: Int
+    let byteCount: Int
+    let permutations: [[Int]]
     /// `table[(s * byteCount + b) * 256 + v]`: image under symmetry s of byte b holding v.
-    @usableFromInline let table: UnsafeMutablePointer<UInt64>
+    let table: UnsafeMutablePointer<UInt64>
 
-    public init(permutations: [[Int]], holes: Int) {
+    init(permutations: [[Int]], holes: Int) {
         self.permutations = permutations
         order = permutations.count
         byteCount = max(1, (holes + 7) / 8)
@@ -31,8 +31,8 @@ public final class SymmetryTables: @unchecked Sendable {
     deinit { table.deallocate() }
 
     /// Image of `p` under symmetry `s`.
-    @inlinable @inline(__always)
-    public func image(_ p: UInt64, _ s: Int) -> UInt64 {
+    @inline(__always)
+    func image(_ p: UInt64, _ s: Int) -> UInt64 {
         var out: UInt64 = 0
         var base = s * byteCount * 256
         var v = p
@@ -45,8 +45,8 @@ public final class SymmetryTables: @unchecked Sendable {
     }
 
     /// Smallest image of `p`: the representative of its orbit.
-    @inlinable @inline(__always)
-    public func canonical(_ p: UInt64) -> UInt64 {
+    @inline(__always)
+    func canonical(_ p: UInt64) -> UInt64 {
         var best = p
         for s in 1..<max(order, 1) {
             let q = image(p, s)
@@ -56,14 +56,13 @@ public final class SymmetryTables: @unchecked Sendable {
     }
 
     /// All images of `p` into `out` (order entries).
-    @inlinable @inline(__always)
-    public func images(_ p: UInt64, into out: UnsafeMutablePointer<UInt64>) {
+    @inline(__always)
+    func images(_ p: UInt64, into out: UnsafeMutablePointer<UInt64>) {
         for s in 0..<order { out[s] = image(p, s) }
     }
 
     /// Orbit size of `p`: the group order over the number of symmetries fixing `p`.
-    @inlinable
-    public func orbitSize(_ p: UInt64) -> Int {
+    func orbitSize(_ p: UInt64) -> Int {
         var fixed = 0
         for s in 0..<order where image(p, s) == p { fixed += 1 }
         return order / fixed

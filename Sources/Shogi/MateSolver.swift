@@ -33,6 +33,8 @@ final class MateSolver {
     let composer: Bool
     /// Composer mode: what is known of each child in the arena (`ChildState`).
     let childState: UnsafeMutablePointer<UInt8>
+    /// Called on the search thread every 4,096 nodes (the USI engine's progress lines).
+    var onPoll: ((MateSolver) -> Void)? = nil
 
     // move arena: each frame takes its moves and the children's keys from the top
     static let arenaSize = 1 << 21
@@ -197,6 +199,7 @@ final class MateSolver {
         if nodes & 4095 == 0 {
             if let cap = extractionNodeCap { if nodes >= cap { stopped = true } }
             else if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
+            if let poll = onPoll { poll(self) }
         }
     }
 

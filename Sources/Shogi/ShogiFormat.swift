@@ -22,6 +22,7 @@ enum TsumeInput {
     static func load(text: String, file: String) -> [Result<TsumeProblem, ParseError>] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if file.lowercased().hasSuffix(".tsv") { return loadTSV(lines, file: file) }
+        if file.lowercased().hasSuffix(".kif") || file.lowercased().hasSuffix(".kifu") { return loadKIF(text: text, file: file) }
         var out: [Result<TsumeProblem, ParseError>] = []
         for (index, raw) in lines.enumerated() {
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw

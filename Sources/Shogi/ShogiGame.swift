@@ -6,7 +6,7 @@ import SolverKit
 public enum ShogiGame: GameDefinition {
     public static let id = "shogi"
     public static let aliases = ["tsume"]
-    public static let fileExtensions = ["sfen", "tsv"]
+    public static let fileExtensions = ["sfen", "tsv", "kif", "kifu"]
 
     public static var verbs: [VerbSupport] {
         [VerbSupport(.solve, gives: "mate or no mate, the exact shortest mate, its line (USI and KIF) and the proof tree; "
@@ -18,7 +18,7 @@ public enum ShogiGame: GameDefinition {
                      options: [OptionHelp("depth", value: "N", "perft depth (default 3)")])]
     }
 
-    public static let commands = ["generate"]
+    public static let commands = ["generate", "usi"]
 
     /// Every tsume position is kept as an `.sfen` line, whatever file it came from.
     public static func textExtension(forSourceExtension ext: String) -> String { "sfen" }
@@ -35,8 +35,18 @@ public enum ShogiGame: GameDefinition {
     }
 
     public static func command(_ verb: String, arguments: [String]) -> Int32? {
-        verb == "generate" ? TsumeGenerator.command(arguments) : nil
+        switch verb {
+        case "generate": TsumeGenerator.command(arguments)
+        case "usi": USIEngine.command(arguments)
+        default: nil
+        }
     }
 
     public static var benchSuites: [BenchSuite] { TsumeBench.suites }
+
+    /// KIF files in Shift_JIS or UTF-8; the other formats in UTF-8.
+    public static func text(of bytes: [UInt8], file: String) -> String {
+        let ext = (file as NSString).pathExtension.lowercased()
+        return ext == "kif" || ext == "kifu" ? KIFRecord.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -202,6 +202,7 @@ public final class BatchRunner {
         }
         writer.fragment = { game.reportFragment(for: $0) }
         writer.charts = { game.reportCharts(for: $0) }
+        writer.files = { game.reportFiles(for: $0) }
         defer {
             writer.finish()
             written[collection] = writer.previous + writer.records
@@ -213,7 +214,7 @@ public final class BatchRunner {
             finish(record, writer: writer)
             return
         }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = game.fileText(of: Array(data), file: file)
         let items = game.load(text: text, file: file)
         if items.isEmpty {
             let record = ResultRecord(game: game.id, verb: configuration.verb, source: "\(file):1", name: "",

@@ -37,6 +37,11 @@ public protocol GameDefinition {
     static func reportFragment(for record: ResultRecord) -> String?
     /// Collection-wide charts for `index.html` (e.g. mate lengths across a tsume collection).
     static func reportCharts(for records: [ResultRecord]) -> [BarChart]
+    /// Files a record adds to its collection's report folder (a tsume problem's KIF), drawn from
+    /// the record alone.
+    static func reportFiles(for record: ResultRecord) -> [ReportFile]
+    /// The text of a position file's bytes: UTF-8 unless the game knows its formats' encodings.
+    static func text(of bytes: [UInt8], file: String) -> String
     /// One line saying what a collection's positions came to, for the run's `index.html`
     /// ("1231 mates, 1-11 plies, every line verified").
     static func collectionHeadline(for records: [ResultRecord]) -> String
@@ -54,11 +59,21 @@ extension GameDefinition {
         throw WorkTreeError("\(id) has no tree to join")
     }
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { [] }
+    public static func reportFiles(for record: ResultRecord) -> [ReportFile] { [] }
+    public static func text(of bytes: [UInt8], file: String) -> String { String(decoding: bytes, as: UTF8.self) }
     public static func collectionHeadline(for records: [ResultRecord]) -> String { GenericHeadline.line(for: records) }
 
     /// The declaration of `verb` for files with extension `ext`, if the game answers it there.
     public static func support(_ verb: Verb, forExtension ext: String) -> VerbSupport? {
         verbs.first { $0.verb == verb && ($0.fileExtensions?.contains(ext.lowercased()) ?? true) }
+    }
+
+    /// A file's text as every parser reads it: decoded by the game (`text(of:file:)`), Windows
+    /// line ends made plain. Swift reads "\r\n" as one Character, so a parser splitting on "\n"
+    /// would see a CRLF file as one line.
+    public static func fileText(of bytes: [UInt8], file: String) -> String {
+        let text = self.text(of: bytes, file: file)
+        return text.utf8.contains(13) ? text.replacing("\r\n", with: "\n") : text
     }
 
     /// "solve, analyze" (the batch verbs the game answers for some of its files).
@@ -86,6 +101,18 @@ public struct VerbSupport: Sendable {
         self.gives = gives
         self.fileExtensions = fileExtensions
         self.options = options
+    }
+}
+
+/// A file of a collection's report folder other than the standard ones, by its path relative to
+/// the folder (`kif/name.kif`).
+public struct ReportFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
     }
 }
 

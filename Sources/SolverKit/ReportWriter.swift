@@ -24,6 +24,8 @@ public final class ReportWriter {
     /// The game's drawing of a record and its charts, for `index.html`.
     public var fragment: (ResultRecord) -> String? = { _ in nil }
     public var charts: ([ResultRecord]) -> [BarChart] = { _ in [] }
+    /// The game's files for a record (a tsume problem's KIF), written by `finish()`.
+    public var files: (ResultRecord) -> [ReportFile] = { _ in [] }
     private var lastSummary = 0.0
 
     /// `continuing`: a later file of the same run writing to the same collection; its records
@@ -96,6 +98,37 @@ public final class ReportWriter {
         let all = previous + records
         let page = HTMLReport(collection: collection, records: all, fragment: fragment, charts: charts(all)).html
         try? page.write(toFile: directory + "/index.html", atomically: true, encoding: .utf8)
+        writeRecordFiles(all)
+    }
+
+    /// Every record's own files. Two records asking for one path (two problems of one name) keep
+    /// them apart: the later one's files get `-<line>` of its source before the extension.
+    private func writeRecordFiles(_ all: [ResultRecord]) {
+        var taken: Set<String> = []
+        for record in all {
+            var wanted = files(record)
+            guard !wanted.isEmpty else { continue }
+            if wanted.contains(where: { taken.contains($0.path) }) {
+                let line = record.source.split(separator: ":").last.map(String.init) ?? String(taken.count)
+                for i in wanted.indices {
+                    let path = wanted[i].path as NSString
+                    let ext = path.pathExtension
+                    wanted[i].path = path.deletingPathExtension + "-\(line)" + (ext.isEmpty ? "" : "." + ext)
+                }
+            }
+            for file in wanted {
+                taken.insert(file.path)
+                let full = directory + "/" + file.path
+                try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                         withIntermediateDirectories: true)
+                // a plain write: FileManager's atomic one syncs each file, and a collection has thousands
+                let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                if fd >= 0 {
+                    _ = file.bytes.withUnsafeBytes { writeAll(fd, $0) }
+                    close(fd)
+                }
+            }
+        }
     }
 }
 

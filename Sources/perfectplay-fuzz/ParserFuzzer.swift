@@ -21,8 +21,9 @@ func game(named id: String) -> (any GameDefinition.Type)? { catalog.game(id: id)
 
 /// Runs one input through a game's parser and checks what it says about itself.
 func exercise(_ game: any GameDefinition.Type, _ bytes: [UInt8], ext: String) {
-    let text = String(decoding: bytes, as: UTF8.self)
-    let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    // decoded as a batch decodes the file (KIF: Shift_JIS when not UTF-8); CR LF is one Character
+    let text = game.fileText(of: bytes, file: "fuzz.\(ext)")
+    let lineCount = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).count
     for item in game.load(text: text, file: "fuzz.\(ext)") {
         if case .failure(let error) = item {
             // A located error must point inside the input.

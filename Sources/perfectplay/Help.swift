@@ -17,6 +17,7 @@ enum Help {
       perfectplay bench    [SUITE]   the benchmark suites (a table, and Reports/bench/)
       perfectplay merge    PATH...   join the results of shard runs (--shard K/N) into one report
       perfectplay split    FILE      cut one huge solve into work units; merge --tree joins them
+      perfectplay usi                a USI tsume engine for shogi GUIs (stdin/stdout; also perfectplay-usi)
       perfectplay VERB --help        options of one verb
 
     A PATH is a position file or a directory (every position file below it). The game is known

@@ -51,6 +51,7 @@ enum MergeCommand {
             if let game = merged.first.flatMap({ r in catalog.game(id: r.game) }) {
                 writer.fragment = { game.reportFragment(for: $0) }
                 writer.charts = { game.reportCharts(for: $0) }
+                writer.files = { game.reportFiles(for: $0) }
             }
             for record in merged {
                 writer.append(record)

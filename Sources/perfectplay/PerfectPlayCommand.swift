@@ -56,6 +56,9 @@ enum PerfectPlayCommand {
             configuration.shard = arguments.shard
             configuration.commandLine = (["perfectplay"] + argv).joined(separator: " ")
             return BatchRunner(configuration: configuration, catalog: catalog).run()
+        case "usi":
+            // the shogi module's USI engine: `perfectplay usi` names no game
+            return gameVerb(verb, ["shogi"] + rest.drop(while: { $0 == "shogi" || $0 == "tsume" }))
         default:
             return gameVerb(verb, rest)
         }

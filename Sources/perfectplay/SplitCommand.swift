@@ -33,7 +33,7 @@ enum SplitCommand {
         guard let data = FileManager.default.contents(atPath: path) else {
             return PerfectPlayCommand.usageError("\(path): cannot read the file")
         }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = game.fileText(of: Array(data), file: path)
         guard let outcome = game.split(text: text, file: path, depth: arguments.depth, verb: arguments.splitVerb) else {
             return PerfectPlayCommand.usageError("\(game.id) positions cannot be split for \(arguments.splitVerb.rawValue) (games that can: quarto, peg, reversi)")
         }

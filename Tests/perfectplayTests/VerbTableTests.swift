@@ -49,7 +49,8 @@ private func readmeRows() throws -> [(extensions: [String], cells: [String: Stri
     let files = ["peg": "Puzzles/peg/tour/triangle-4.peg", "obf": "Puzzles/reversi/tour/fforum-1-19.obf",
                  "sfen": "Puzzles/tsume/tour/generated/mixed-1-7.sfen", "tsv": "Puzzles/tsume/tour/tanuki_public.tsv",
                  "quarto": "Puzzles/quarto/tour/midgame.quarto", "battleship": "Puzzles/battleship/tour/midgame.battleship",
-                 "bimaru": "Puzzles/battleship/tour/sample.bimaru"]
+                 "bimaru": "Puzzles/battleship/tour/sample.bimaru", "kif": "Puzzles/tsume/tour/tanuki-09-0001.kif",
+                 "kifu": "Puzzles/tsume/tour/mate3-0001.kifu"]
     #expect(Set(files.keys) == Set(catalog.extensions))
     var refused = 0
     for (ext, file) in files {

@@ -1,0 +1,332 @@
+// Fewest moves (a move: a chain of jumps by one peg) by bidirectional breadth-first search over
+// moves. The forward side grows move by move from the starts (every prefix of a chain is a
+// move too), the backward side from the finishes by chains of "unjumps" of one peg (a peg on
+// `to` with `from` and `over` empty goes back to `from`, refilling `over`): the reverse of a
+// move. Both sides hold canonical positions under the symmetries fixing the starts and the
+// finishes, with their move depths. The side with the smaller frontier grows a whole level at a
+// time, and every new position is looked up on the other side: while nothing meets, the
+// fewest moves exceed the sum of the two depths (any solution of at most that many moves has a
+// position within both depths), so the first level that meets gives the fewest moves exactly.
+// Pruning: a forward position must pass the pagoda functions of its finish, a backward
+// position's complement those of its start (the complement duality, Beasley, "The Ins and
+// Outs of Peg Solitaire", ch. 4); starts and finishes in different position classes never
+// meet and are dropped first. (Bidirectional search: Pohl, "Bi-directional search", Machine
+// Intelligence 6, 1971; fewest moves on triangles by the same idea: Bell, "Solving Triangular
+// Peg Solitaire", JIS 11, 2008.)
+import Dispatch
+import SolverKit
+
+struct MoveSearchResult: Sendable {
+    /// The fewest moves, when decided (nil: stopped, see `movesAtLeast`; or no solution).
+    var moves: Int?
+    /// No solution at all (both sides ran dry without meeting).
+    var impossible = false
+    /// A lower bound when stopped: no solution has fewer moves.
+    var movesAtLeast = 0
+    /// The solution: the actual start (one of the starts) and its jumps, replayed.
+    var start: UInt64 = 0
+    var jumps: [Int] = []
+    /// New canonical positions per move depth on each side.
+    var forwardLevels: [Int] = []
+    var backwardLevels: [Int] = []
+    /// Chain positions generated (the work done).
+    var children: UInt64 = 0
+    /// Bytes of both sides' tables at the end (the memory bound that held).
+    var peakBytes = 0
+    var seconds = 0.0
+}
+
+final class MoveSearch: @unchecked Sendable {
+    let board: Board
+    let tables: SymmetryTables
+    let threads: Int
+    let groups: JumpGroups
+    let flips: [UInt64]
+    let tos: [Int]
+    let froms: [Int]
+    /// `jumpsFrom` / `jumpsInto` flattened: jumps whose peg starts on (lands on) hole h are
+    /// `fromList[fromStart[h] ..< fromStart[h + 1]]` (likewise into).
+    let fromStart: [Int], fromList: [Int]
+    let intoStart: [Int], intoList: [Int]
+    let full: UInt64
+    var starts: [UInt64]
+    var finishes: [UInt64]
+    /// Pagodas a forward position must pass (toward the single finish), and those the
+    /// complement of a backward position must pass (toward the single start's vacancy).
+    let forwardPagodas: [(Pagoda, Int)]
+    let backwardPagodas: [(Pagoda, Int)]
+    /// Stop when both sides together hold more than this many bytes.
+    var byteLimit = Int.max
+    var moveLimit = 200
+    var shouldStop: @Sendable () -> Bool = { false }
+    var log: ((String) -> Void)? = nil
+
+    /// `starts` and `finishes`: positions; `symmetries`: permutations of the holes that map the
+    /// set of starts onto itself and the set of finishes onto itself (identity first).
+    init(board: Board, starts: [UInt64], finishes: [UInt64], symmetries: [[Int]], threads: Int = 1) {
+        self.board = board
+        tables = SymmetryTables(permutations: symmetries, holes: board.holeCount)
+        self.threads = max(1, threads)
+        groups = JumpGroups(board: board)
+        flips = board.jumps.map(\.flip)
+        tos = board.jumps.map(\.to)
+        froms = board.jumps.map(\.from)
+        var fs = [0], fl: [Int] = [], ins = [0], il: [Int] = []
+        for h in 0..<board.holeCount {
+            fl += board.jumpsFrom[h]; fs.append(fl.count)
+            il += board.jumps.indices.filter { board.jumps[$0].to == h }; ins.append(il.count)
+        }
+        fromStart = fs; fromList = fl; intoStart = ins; intoList = il
+        full = board.allHoles
+        // Position classes: a start can only meet a finish of its own class.
+        let classes = PositionClass(board: board)
+        let startClasses = Set(starts.map(classes.of)), finishClasses = Set(finishes.map(classes.of))
+        self.starts = starts.filter { finishClasses.contains(classes.of($0)) }
+        self.finishes = finishes.filter { startClasses.contains(classes.of($0)) }
+        func pagodas(_ target: Int) -> [(Pagoda, Int)] { Pagoda.candidates(board: board, target: target).map { ($0, $0.weights[target]) } }
+        if finishes.count == 1, finishes[0].nonzeroBitCount == 1 {
+            forwardPagodas = pagodas(finishes[0].trailingZeroBitCount)
+        } else { forwardPagodas = [] }
+        if starts.count == 1, (full & ~starts[0]).nonzeroBitCount == 1 {
+            backwardPagodas = pagodas((full & ~starts[0]).trailingZeroBitCount)
+        } else { backwardPagodas = [] }
+    }
+
+    deinit { groups.free() }
+
+    /// One problem: start position to one peg on `finish` (the symmetries fixing both).
+    convenience init(board: Board, start: UInt64, finish: Int, threads: Int = 1) {
+        let target = UInt64(1) << UInt64(finish)
+        self.init(board: board, starts: [start], finishes: [target],
+                  symmetries: board.symmetries(fixing: [start, target]), threads: threads)
+    }
+
+    // MARK: chains
+
+    /// Calls `visit` on every position one forward move from `p` (every chain prefix);
+    /// `visit` returns whether to extend the chain.
+    @inline(__always)
+    func forEachMove(from p: UInt64, _ visit: (UInt64) -> Bool) {
+        groups.forEachJump(p) { j in
+            let c = p ^ flips[j]
+            if visit(c) { extendForward(c, hole: tos[j], visit) }
+        }
+    }
+
+    func extendForward(_ q: UInt64, hole: Int, _ visit: (UInt64) -> Bool) {
+        for k in fromStart[hole]..<fromStart[hole + 1] {
+            let j = fromList[k]
+            let f = flips[j]
+            guard q & f == f & ~(UInt64(1) << UInt64(tos[j])) else { continue }
+            let c = q ^ f
+            if visit(c) { extendForward(c, hole: tos[j], visit) }
+        }
+    }
+
+    /// Calls `visit` on every position one backward move from `x`: chains of unjumps of one
+    /// peg (the reverse of a move).
+    @inline(__always)
+    func forEachReverseMove(from x: UInt64, _ visit: (UInt64) -> Bool) {
+        var pegs = x
+        while pegs != 0 {
+            let h = pegs.trailingZeroBitCount
+            pegs &= pegs - 1
+            extendBackward(x, hole: h, visit)
+        }
+    }
+
+    func extendBackward(_ q: UInt64, hole: Int, _ visit: (UInt64) -> Bool) {
+        let bit = UInt64(1) << UInt64(hole)
+        for k in intoStart[hole]..<intoStart[hole + 1] {
+            let j = intoList[k]
+            let f = flips[j]
+            guard q & f == bit else { continue }
+            let c = q ^ f
+            if visit(c) { extendBackward(c, hole: froms[j], visit) }
+        }
+    }
+
+    @inline(__always) func passesForward(_ c: UInt64) -> Bool {
+        for (p, floor) in forwardPagodas where p.value(c) < floor { return false }
+        return true
+    }
+
+    @inline(__always) func passesBackward(_ c: UInt64) -> Bool {
+        if backwardPagodas.isEmpty { return true }
+        let complement = full & ~c
+        for (p, floor) in backwardPagodas where p.value(complement) < floor { return false }
+        return true
+    }
+
+    // MARK: search
+
+    struct Side {
+        var seen: DepthMap
+        var frontier: [UInt64]
+        var depth = 0
+        var levels: [Int]
+        /// Fewest and most pegs in the frontier.
+        var fewestPegs = 0, mostPegs = 0
+        mutating func measure() {
+            fewestPegs = frontier.map(\.nonzeroBitCount).min() ?? 0
+            mostPegs = frontier.map(\.nonzeroBitCount).max() ?? 0
+        }
+    }
+
+    func solve() -> MoveSearchResult {
+        let t0 = monotonicSeconds()
+        var result = MoveSearchResult()
+        var forward = Side(seen: DepthMap(), frontier: [], levels: [])
+        var backward = Side(seen: DepthMap(), frontier: [], levels: [])
+        defer { forward.seen.free(); backward.seen.free() }
+        for s in starts where forward.seen.insert(tables.canonical(s), depth: 0) { forward.frontier.append(tables.canonical(s)) }
+        for f in finishes where backward.seen.insert(tables.canonical(f), depth: 0) { backward.frontier.append(tables.canonical(f)) }
+        forward.measure(); backward.measure()
+        forward.levels = [forward.frontier.count]
+        backward.levels = [backward.frontier.count]
+        var meeting: UInt64? = forward.frontier.first { backward.seen.contains($0) }
+        while meeting == nil {
+            if forward.frontier.isEmpty || backward.frontier.isEmpty {
+                result.impossible = true
+                break
+            }
+            if forward.depth + backward.depth >= moveLimit || shouldStop()
+                || forward.seen.bytes + backward.seen.bytes > byteLimit {
+                result.movesAtLeast = forward.depth + backward.depth + 1
+                break
+            }
+            // The side with the smaller frontier (the usual rule; the branching of reverse
+            // moves from few pegs is huge at first but falls as the peg bound tightens).
+            let growForward = forward.frontier.count <= backward.frontier.count
+            if growForward {
+                meeting = grow(&forward, against: backward.seen, forward: true, pegBound: backward.fewestPegs, result: &result)
+            } else {
+                meeting = grow(&backward, against: forward.seen, forward: false, pegBound: forward.mostPegs, result: &result)
+            }
+            log?("moves \(forward.depth)+\(backward.depth): forward \(forward.frontier.count) new (\(forward.seen.count) seen), backward \(backward.frontier.count) new (\(backward.seen.count) seen), \(result.children) children, \(Int(monotonicSeconds() - t0)) s")
+        }
+        result.forwardLevels = forward.levels
+        result.backwardLevels = backward.levels
+        result.peakBytes = forward.seen.bytes + backward.seen.bytes
+        if let m = meeting {
+            let a = forward.seen.depth(m)!, b = backward.seen.depth(m)!
+            result.moves = a + b
+            result.movesAtLeast = a + b
+            // The representative itself is a position: walk back to a start and on to a finish.
+            if let (start, first) = walkToOrigin(m, depth: a, seen: forward.seen, forward: true),
+               let (_, second) = walkToOrigin(m, depth: b, seen: backward.seen, forward: false) {
+                let jumps = first + second
+                if let end = board.replay(jumps, from: start), finishes.contains(where: { tables.canonical($0) == tables.canonical(end) }) {
+                    result.start = start
+                    result.jumps = jumps
+                }
+            }
+        }
+        result.seconds = monotonicSeconds() - t0
+        return result
+    }
+
+    /// Grows `side` by one move; returns a position found on the other side, if any.
+    /// `pegBound`: forward, the fewest pegs of the backward frontier; backward, the most pegs of
+    /// the forward frontier. Positions past it are dropped: with a solution X_0 ... X_D of the
+    /// fewest moves and the sides at depths a, b with a + b < D, X_a is in the forward frontier
+    /// and X_{D-b} in the backward one, so pegs(X_{a+1}) >= pegs(X_{D-b}) >= fewest pegs of the
+    /// backward frontier, and likewise backward; these bounds only tighten as the sides grow
+    /// (forward moves remove pegs, reverse moves add them), and a chain past the bound stays
+    /// past it, so it is not extended.
+    func grow(_ side: inout Side, against other: DepthMap, forward: Bool, pegBound: Int, result: inout MoveSearchResult) -> UInt64? {
+        let depth = side.depth + 1
+        var next: [UInt64] = []
+        var meeting: UInt64? = nil
+        let chunk = 1 << 18
+        var cursor = 0
+        let frontier = side.frontier
+        let t = frontier.count < 4096 ? 1 : threads
+        let buffers = (0..<t).map { _ in GrowableBuffer<UInt64>() }
+        let meets = SharedPointer<UInt64>(capacity: t)
+        let made = SharedPointer<UInt64>(capacity: t)
+        defer { meets.p.deallocate(); made.p.deallocate() }
+        while cursor < frontier.count && meeting == nil {
+            let first = cursor, last = min(frontier.count, cursor + chunk)
+            let seen = side.seen
+            // In parallel: the new canonical positions of the chunk's moves (not yet seen
+            // before this level), and whether one is on the other side.
+            DispatchQueue.concurrentPerform(iterations: t) { part in
+                let out = buffers[part]
+                out.count = 0
+                var meet: UInt64 = 0
+                var generated: UInt64 = 0
+                let visit = { (c: UInt64) -> Bool in
+                    generated &+= 1
+                    guard forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
+                                  : c.nonzeroBitCount <= pegBound && self.passesBackward(c) else { return false }
+                    let key = self.tables.canonical(c)
+                    if !seen.contains(key) {
+                        out.reserve(out.count + 1)
+                        out.base[out.count] = key
+                        out.count += 1
+                        if meet == 0 && other.contains(key) { meet = key }
+                    }
+                    return true
+                }
+                frontier.withUnsafeBufferPointer { parents in
+                    let lo = first + (last - first) * part / t, hi = first + (last - first) * (part + 1) / t
+                    for i in lo..<hi {
+                        if forward { self.forEachMove(from: parents[i], visit) } else { self.forEachReverseMove(from: parents[i], visit) }
+                    }
+                }
+                meets.p[part] = meet
+                made.p[part] = generated
+            }
+            for part in 0..<t {
+                result.children &+= made.p[part]
+                let out = buffers[part]
+                side.seen.reserve(out.count)
+                for k in 0..<out.count where side.seen.insert(out.base[k], depth: depth) { next.append(out.base[k]) }
+                if meeting == nil && meets.p[part] != 0 { meeting = meets.p[part] }
+            }
+            cursor = last
+        }
+        side.depth = depth
+        side.frontier = next
+        side.levels.append(next.count)
+        side.measure()
+        return meeting
+    }
+
+    /// From position `x` at `depth` on a side back to its origin, depth by depth; returns the
+    /// origin and the jumps in playing order (origin to x forward; x to the finish backward).
+    func walkToOrigin(_ x: UInt64, depth: Int, seen: DepthMap, forward: Bool) -> (UInt64, [Int])? {
+        var position = x
+        var collected: [[Int]] = []
+        for k in stride(from: depth, to: 0, by: -1) {
+            // Chains leading back one move: reverse moves for the forward side (a position
+            // at depth k - 1 with a move to here), forward moves for the backward side.
+            var found: (UInt64, [Int])? = nil
+            var chain: [Int] = []
+            func search(_ q: UInt64, hole: Int?) {
+                let candidates: [Int]
+                if let hole {
+                    candidates = forward ? board.jumps.indices.filter { board.jumps[$0].to == hole } : board.jumpsFrom[hole]
+                } else {
+                    candidates = Array(board.jumps.indices)
+                }
+                for j in candidates where found == nil {
+                    let jump = board.jumps[j]
+                    let legal = forward ? q & jump.flip == UInt64(1) << UInt64(jump.to) : q & jump.flip == jump.need
+                    guard legal else { continue }
+                    let c = q ^ jump.flip
+                    chain.append(j)
+                    if seen.depth(tables.canonical(c)) == k - 1 { found = (c, chain) } else { search(c, hole: forward ? jump.from : jump.to) }
+                    chain.removeLast()
+                }
+            }
+            search(position, hole: nil)
+            guard let (previous, jumps) = found else { return nil }
+            collected.append(forward ? jumps.reversed() : jumps)
+            position = previous
+        }
+        let jumps = forward ? collected.reversed().flatMap { $0 } : collected.flatMap { $0 }
+        return (position, jumps)
+    }
+}

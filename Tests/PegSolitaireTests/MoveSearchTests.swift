@@ -1,0 +1,111 @@
+// The bidirectional search over moves and the meet-in-the-middle decider against brute force:
+// a plain breadth-first search over moves (every chain prefix), without symmetry or pruning,
+// on small boards, for every single-vacancy start and every one-peg finish.
+import Testing
+@testable import PegSolitaire
+
+/// Fewest moves from `start` to every position, by plain BFS (positions as keys, no symmetry).
+private func bruteForceMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
+    var dist: [UInt64: Int] = [start: 0]
+    var frontier = [start]
+    var depth = 0
+    while !frontier.isEmpty {
+        depth += 1
+        var next: [UInt64] = []
+        func chain(_ q: UInt64, from hole: Int?) {
+            for (j, jump) in board.jumps.enumerated() where (hole == nil || jump.from == hole!) && q & jump.flip == jump.need {
+                _ = j
+                let c = q ^ jump.flip
+                if dist[c] == nil { dist[c] = depth; next.append(c) }
+                chain(c, from: jump.to)
+            }
+        }
+        for p in frontier { chain(p, from: nil) }
+        frontier = next
+    }
+    return dist
+}
+
+private let smallBoards: [(String, String)] = [
+    ("triangle-5", PegFile.triangle(side: 5, vacancy: 1)),
+    ("4x4", "target: any\noooo\noooo\noooo\n.ooo"),
+    ("3x5", "target: any\nooooo\nooooo\n.oooo"),
+    ("3x4", "target: any\noooo\noooo\n.ooo"),
+    ("4x4-diagonal", "target: any\ndiagonal: yes\noooo\noooo\noooo\n.ooo"),
+]
+
+@Suite struct MoveSearchTests {
+    @Test(arguments: smallBoards.map(\.0))
+    func everyPairMatchesBruteForce(_ name: String) {
+        let board = Fixtures.problem(smallBoards.first { $0.0 == name }!.1).board
+        var pairs = 0, solvable = 0
+        for s in 0..<board.holeCount {
+            let start = board.allHoles & ~(UInt64(1) << UInt64(s))
+            let dist = bruteForceMoves(board, from: start)
+            for f in 0..<board.holeCount {
+                let expected = dist[UInt64(1) << UInt64(f)]
+                let r = MoveSearch(board: board, start: start, finish: f).solve()
+                pairs += 1
+                #expect(r.moves == expected, "\(name) \(board.names[s]) -> \(board.names[f])")
+                if let moves = expected {
+                    solvable += 1
+                    #expect(r.start == start)
+                    #expect(board.replay(r.jumps, from: start) == UInt64(1) << UInt64(f))
+                    #expect(board.moveCount(r.jumps) == moves)
+                } else {
+                    #expect(r.impossible)
+                }
+            }
+        }
+        #expect(solvable > 0 && pairs == board.holeCount * board.holeCount)
+    }
+
+    /// Many starts and finishes in one search: the minimum over the pairs (OEIS A127500 for
+    /// the triangles: 5 for side 4, 9 for side 5), and the brute-force minimum.
+    @Test func allPairsAtOnce() {
+        for (side, published) in [(4, 5), (5, 9)] {
+            let board = Fixtures.triangle(side: side, vacancy: 1).board
+            let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
+            let r = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
+                               symmetries: board.automorphisms()).solve()
+            var best = Int.max
+            for h in holes {
+                let dist = bruteForceMoves(board, from: board.allHoles & ~h)
+                for f in holes { if let d = dist[f] { best = min(best, d) } }
+            }
+            #expect(r.moves == published)
+            #expect(best == published)
+            #expect((board.allHoles & ~r.start).nonzeroBitCount == 1)
+            #expect(board.replay(r.jumps, from: r.start)?.nonzeroBitCount == 1)
+            #expect(board.moveCount(r.jumps) == published)
+        }
+    }
+
+    /// Two threads find the same fewest moves (the search is exact either way).
+    @Test func threadsAgree() {
+        let p = Fixtures.problem(Fixtures.english)
+        let d4 = p.board.hole(named: "d4")!
+        let problem = p.board.allHoles & ~(UInt64(1) << UInt64(p.board.hole(named: "c1")!))
+        let one = MoveSearch(board: p.board, start: problem, finish: d4, threads: 1)
+        let two = MoveSearch(board: p.board, start: problem, finish: d4, threads: 2)
+        one.moveLimit = 6; two.moveLimit = 6
+        let a = one.solve(), b = two.solve()
+        #expect(a.movesAtLeast == b.movesAtLeast && a.moves == b.moves)
+        #expect(a.forwardLevels == b.forwardLevels && a.backwardLevels == b.backwardLevels)
+    }
+
+    /// Meet in the middle decides the same pairs as brute force, and its solutions replay.
+    @Test(arguments: smallBoards.map(\.0))
+    func meetInTheMiddleMatchesBruteForce(_ name: String) {
+        let board = Fixtures.problem(smallBoards.first { $0.0 == name }!.1).board
+        for s in 0..<board.holeCount {
+            let start = board.allHoles & ~(UInt64(1) << UInt64(s))
+            let dist = bruteForceMoves(board, from: start)
+            for f in 0..<board.holeCount {
+                let r = MeetInTheMiddle(board: board, start: s, finish: f).solve()
+                #expect(r.solvable == (dist[UInt64(1) << UInt64(f)] != nil), "\(name) \(board.names[s]) -> \(board.names[f])")
+                if r.solvable == true { #expect(board.replay(r.jumps, from: start) == UInt64(1) << UInt64(f)) }
+            }
+        }
+    }
+}
