@@ -9,8 +9,13 @@ import Synchronization
 extension TsumeBench {
     /// Nodes a problem may take (plain first proof, composer shortening, line, checks), and the
     /// wall-time safety net.
-    static let composerNodeLimit: UInt64 = 20_000_000
-    static let composerTimeLimit = 600.0
+    static let composerNodeLimit: UInt64 = 8_000_000
+    static let composerTimeLimitDefault = 10.0
+    /// `PERFECTPLAY_TSUME_SECONDS=S` replaces the wall-time net (a second pass with a larger
+    /// budget on the problems the suite leaves undecided, named by `PERFECTPLAY_TSUME_ONLY`).
+    static var composerTimeLimit: Double {
+        ProcessInfo.processInfo.environment["PERFECTPLAY_TSUME_SECONDS"].flatMap { Double($0) } ?? composerTimeLimitDefault
+    }
 
     static var composer: BenchSuite {
         let nodeLimit = nodeLimitOverride ?? composerNodeLimit

@@ -30,7 +30,11 @@ enum TsumeComposerRun {
             part.fields.append(("composerLength", JSON(line.moves.count)))
             part.fields.append(("composerLine", JSON(line.moves.map(\.usi))))
             part.fields.append(("composerKif", .string(problem.position.kifLine(line.moves).joined(separator: " "))))
-            if line.moves.count != answer.forcedLength { part.fields.append(("forcedLength", JSON(answer.forcedLength))) }
+            if line.moves.count != answer.forcedLength {
+                part.fields.append(("forcedLength", JSON(answer.forcedLength)))
+                // the defender moves where the 2手長駒余り exemption chose a reply two plies shorter
+                part.fields.append(("exemptionPlies", JSON(line.exemptions.map { $0 + 1 })))
+            }
             if let e = problem.composerExpected {
                 part.fields.append(("composerMatches", JSON(line.moves.count == e)))
             }
@@ -86,6 +90,13 @@ extension TsumeComposerRun {
             let solver = MateSolver(position: problem.position, hashMB: 16, budget: context.budget, composer: true)
             if let found = solver.futileInterpositions(on: line) {
                 fields.append(("uncountedInterpositions", .array(found.map { .object([("ply", JSON($0.0)), ("moves", JSON($0.1.map(\.usi)))]) })))
+                // none on the main line: the variations' futile interpositions make it shorter
+                if found.isEmpty, let tree = solver.futileInterpositionsInTree(line: line.moves, value: line.values.first ?? line.moves.count) {
+                    fields.append(("uncountedInVariations", .array(tree.found.map {
+                        .object([("after", JSON($0.path.map(\.usi))), ("ply", JSON($0.path.count + 1)), ("moves", JSON($0.moves.map(\.usi)))])
+                    })))
+                    if tree.capped { fields.append(("uncountedInVariationsCapped", true)) }
+                }
             }
             if !answer.line.isEmpty, let found = solver.uncountedInterpositions(answer.line), !found.isEmpty {
                 fields.append(("plainLineUncounted", .array(found.map { .object([("ply", JSON($0.0)), ("move", .string($0.1.usi))]) })))

@@ -7,11 +7,16 @@ import SolverKit
 
 /// Which line of a tsume record is its main line.
 enum TsumeMainLine {
-    /// The line a tsume record's KIF file shows first: the exact shortest line under plain
-    /// minimax (`pv`).
-    static func of(_ result: JSON) -> [String]? {
-        result["pv"]?.arrayValue?.compactMap(\.stringValue)
+    /// The lines a tsume record's KIF file may show first, in order: the composers' main line
+    /// (`composerLine`, the reading tsume books print), then the exact shortest line under plain
+    /// minimax (`pv`). The first that replays as a mate is the main line: a composer line that
+    /// ends where only futile interpositions remain is no checkmate for a GUI, so `pv` is shown.
+    static func candidates(_ result: JSON) -> [[String]] {
+        ["composerLine", "pv"].compactMap { key in result[key]?.arrayValue?.compactMap(\.stringValue) }.filter { !$0.isEmpty }
     }
+
+    /// The preferred line, before the mate check (`candidates`).
+    static func of(_ result: JSON) -> [String]? { candidates(result).first }
 }
 
 extension KIFRecord {
@@ -84,11 +89,14 @@ enum TsumeKIFFile {
     /// replays as a mate; nil for anything else.
     static func record(for record: ResultRecord) -> KIFRecord? {
         guard record.status == .solved, record.result["mate"]?.boolValue == true,
-              let sfen = record.result["position"]?.stringValue, let usi = TsumeMainLine.of(record.result), !usi.isEmpty,
+              let sfen = record.result["position"]?.stringValue,
               let position = try? Position(sfen: Substring(sfen), at: SourceLocation(file: "record", line: 1)) else { return nil }
-        let line = usi.compactMap(Move.init(usi:))
-        guard line.count == usi.count, position.verifyMate(line) == nil else { return nil }
-        return KIFRecord.tsume(name: record.name, position: position, mainLine: line, tree: record.result["tree"])
+        for usi in TsumeMainLine.candidates(record.result) {
+            let line = usi.compactMap(Move.init(usi:))
+            guard line.count == usi.count, position.verifyMate(line) == nil else { continue }
+            return KIFRecord.tsume(name: record.name, position: position, mainLine: line, tree: record.result["tree"])
+        }
+        return nil
     }
 
     /// A file name for a problem: its name with path separators and control characters replaced,
