@@ -26,8 +26,20 @@ extension BattleshipGame {
         let shape = shots.shape
         guard let rows = result.cells, let total = result.layouts, rows.count == shape.height,
               rows.allSatisfy({ $0.count == shape.width }) else {
-            return BattleshipDrawing.grid(shape: shape, shots: shots, counts: nil, layouts: 0, best: nil)
-                + "<p class=\"muted\">No layout counts in this record (\(HTML.escape(summary))): the shots are drawn alone.</p>"
+            // A `solve` record: the layout count and the best shot, without the per-cell table.
+            let best = result.bestShot.flatMap { shape.cell(named: Substring($0.cell)) }
+            if let best, shots.unknown & shape.bit(best) == 0 {
+                return HTML.cannotDraw("the recorded best shot \(shape.name(of: best)) is not an unknown cell of the recorded position")
+            }
+            var out = BattleshipDrawing.grid(shape: shape, shots: shots, counts: nil, layouts: 0, best: best)
+            if let total = result.layouts {
+                out += "<p>\(NumberFormat.grouped(String(total))) layouts fit the shots"
+                if let shot = result.bestShot {
+                    out += "; best shot <b>\(HTML.escape(shot.cell))</b> (\(fixedPoint(shot.probability * 100, digits: 1))% of layouts put a ship there)"
+                }
+                return out + ". <code>perfectplay analyze</code> draws every cell's chance.</p>"
+            }
+            return out + "<p class=\"muted\">No layout counts in this record (\(HTML.escape(summary))): the shots are drawn alone.</p>"
         }
         let counts = rows.flatMap { $0.map(Double.init) }
         let exact = rows.flatMap { $0.map { String($0) } }

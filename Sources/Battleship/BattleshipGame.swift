@@ -11,7 +11,9 @@ public enum BattleshipGame: GameDefinition {
     public static let fileExtensions = ["battleship", "bimaru"]
 
     public static var verbs: [VerbSupport] {
-        [VerbSupport(.analyze, gives: "the exact number of fleet layouts that fit the shots, every cell's exact count and the best shot",
+        [VerbSupport(.solve, gives: "the exact number of fleet layouts that fit the shots and the best shot (the cell on most layouts)",
+                     fileExtensions: ["battleship"]),
+         VerbSupport(.analyze, gives: "the exact number of fleet layouts that fit the shots, every cell's exact count and probability, and the best shot",
                      fileExtensions: ["battleship"]),
          VerbSupport(.solve, gives: "the solution of a Solitaire Battleships puzzle with a proof it is unique",
                      fileExtensions: ["bimaru"],
@@ -34,8 +36,12 @@ public enum BattleshipGame: GameDefinition {
                         return Outcome(status: .limit, result: result.json, stats: stats,
                                        summary: "limit reached: at least \(analysis.count.layouts) layouts")
                     }
-                    return Outcome(result: BattleshipResult(position: position.text, analysis: analysis).json,
-                                   stats: stats, summary: analysis.summary)
+                    var result = BattleshipResult(position: position.text, analysis: analysis)
+                    if context.verb == .solve {   // the answer alone; `analyze` adds every cell
+                        result.cells = nil
+                        result.probabilities = nil
+                    }
+                    return Outcome(result: result.json, stats: stats, summary: analysis.summary)
                 }
             }
         }

@@ -1,11 +1,12 @@
 // The two hot bitboard primitives: legal-move generation (Kogge-Stone style
 // parallel shifts, as in Edax's `get_moves`) and the discs a move flips (ray scans with
-// precomputed direction masks). Square index = row * 8 + column, a1 = 0, h1 = 7, a8 = 56.
+// precomputed direction masks; the search's vector form is in Bitboard+MaskedFlip.swift).
+// Square index = row * 8 + column, a1 = 0, h1 = 7, a8 = 56.
 // Smaller boards (6x6, 4x4) sit in the a1 corner of the 8x8 bitboard; squares outside them
 // are always empty, so every ray through them is broken exactly as at a real edge.
 
 /// Move generation and flips on raw bitboards. `player` is the side to move.
-public enum Bitboard {
+package enum Bitboard {
     /// One direction of Kogge-Stone move generation (both senses at once).
     @inline(__always)
     static func movesAlong(_ p: UInt64, _ o: UInt64, _ d: UInt64) -> UInt64 {
@@ -26,7 +27,7 @@ public enum Bitboard {
     /// Legal moves of `p` against `o`, on the 8x8 board (mask the result for smaller boards:
     /// off-board squares are empty, so only the final `& empties` needs the mask).
     @inline(__always)
-    public static func moves(_ p: UInt64, _ o: UInt64) -> UInt64 {
+    package static func moves(_ p: UInt64, _ o: UInt64) -> UInt64 {
         let inner = o & 0x7E7E_7E7E_7E7E_7E7E
         let m = movesAlong(p, inner, 1) | movesAlong(p, o, 8) | movesAlong(p, inner, 7) | movesAlong(p, inner, 9)
         return m & ~(p | o)
@@ -82,48 +83,9 @@ public enum Bitboard {
         return (outflank & p) != 0 ? ray & ~(outflank | (outflank &- 1)) : 0
     }
 
-    /// All ones in the lanes of `t` that are not zero, zero elsewhere (arithmetic: Swift's
-    /// SIMD comparisons do not compile to a vector compare here).
-    @inline(__always)
-    static func nonzeroLanes(_ t: SIMD4<UInt64>) -> SIMD4<UInt64> {
-        let zero = SIMD4<UInt64>(repeating: 0)
-        return zero &- ((t | (zero &- t)) &>> 63)
-    }
-
-    /// Discs flipped when `p` plays on the empty `square` (0 when the move is illegal), the
-    /// eight directions four at a time in vector lanes: from the square, a parallel-prefix
-    /// (Kogge-Stone) fill over the opponent's discs, doubled after the first two steps
-    /// (a line holds at most six flippable discs), kept where the square after the run is
-    /// ours. This is the scheme of Edax's AVX2 flip (flip_avx_ppfill); with the x86-64-v3
-    /// target the lanes are one ymm register and the per-lane shifts vpsllvq/vpsrlvq.
-    @inline(__always)
-    static func flipsVector(_ square: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
-        let step = SIMD4<UInt64>(1, 8, 9, 7)
-        let step2 = SIMD4<UInt64>(2, 16, 18, 14)
-        // Horizontal and diagonal runs may not wrap around the a/h files.
-        let inner: UInt64 = 0x7E7E_7E7E_7E7E_7E7E
-        let om = SIMD4<UInt64>(o & inner, o, o & inner, o & inner)
-        let pv = SIMD4<UInt64>(repeating: p)
-        let x = SIMD4<UInt64>(repeating: UInt64(1) << UInt64(square))
-        var up = om & (x &<< step)
-        up |= om & (up &<< step)
-        let pairsUp = om & (om &<< step)
-        up |= pairsUp & (up &<< step2)
-        up |= pairsUp & (up &<< step2)
-        up &= nonzeroLanes((up &<< step) & pv)
-        var down = om & (x &>> step)
-        down |= om & (down &>> step)
-        let pairsDown = om & (om &>> step)
-        down |= pairsDown & (down &>> step2)
-        down |= pairsDown & (down &>> step2)
-        down &= nonzeroLanes((down &>> step) & pv)
-        let both = up | down
-        return (both[0] | both[1]) | (both[2] | both[3])
-    }
-
     /// Discs flipped when `p` plays on the empty `square` (0 when the move is illegal).
     @inline(__always)
-    public static func flips(_ square: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
+    package static func flips(_ square: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
         let r = rayTable + (square &<< 3)
         var f = flipsUp(r[0], p, o)
         f |= flipsUp(r[1], p, o)

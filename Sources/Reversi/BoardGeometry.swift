@@ -3,19 +3,19 @@
 // Square index = row * 8 + column, a1 = 0, h1 = 7, a8 = 56.
 
 /// The board area: which of the 64 bits are squares of the game being played.
-public struct BoardGeometry: Sendable, Hashable {
+package struct BoardGeometry: Sendable, Hashable {
     /// Side length: 4, 6 or 8.
-    public let size: Int
+    package let size: Int
     /// The playable squares.
-    public let mask: UInt64
+    package let mask: UInt64
     /// Number of playable squares (16, 36, 64).
-    public var squareCount: Int { size * size }
+    package var squareCount: Int { size * size }
     /// The four quadrants, for parity ordering.
-    public let quadrants: (UInt64, UInt64, UInt64, UInt64)
+    package let quadrants: (UInt64, UInt64, UInt64, UInt64)
     /// The corners (good moves to try early).
-    public let corners: UInt64
+    package let corners: UInt64
 
-    public init?(size: Int) {
+    package init?(size: Int) {
         guard size == 4 || size == 6 || size == 8 else { return nil }
         self.size = size
         var m: UInt64 = 0
@@ -34,13 +34,13 @@ public struct BoardGeometry: Sendable, Hashable {
         corners = (UInt64(1) << 0) | (UInt64(1) << UInt64(s)) | (UInt64(1) << UInt64(s * 8)) | (UInt64(1) << UInt64(s * 8 + s))
     }
 
-    public static let standard = BoardGeometry(size: 8)!
+    package static let standard = BoardGeometry(size: 8)!
 
-    public static func == (a: BoardGeometry, b: BoardGeometry) -> Bool { a.size == b.size }
-    public func hash(into hasher: inout Hasher) { hasher.combine(size) }
+    package static func == (a: BoardGeometry, b: BoardGeometry) -> Bool { a.size == b.size }
+    package func hash(into hasher: inout Hasher) { hasher.combine(size) }
 
     /// The start position: d4/e5 white, d5/e4 black (scaled to the board), black to move.
-    public var startDiscs: (black: UInt64, white: UInt64) {
+    package var startDiscs: (black: UInt64, white: UInt64) {
         let a = size / 2 - 1, b = size / 2
         let white = (UInt64(1) << UInt64(a * 8 + a)) | (UInt64(1) << UInt64(b * 8 + b))
         let black = (UInt64(1) << UInt64(a * 8 + b)) | (UInt64(1) << UInt64(b * 8 + a))
@@ -50,7 +50,7 @@ public struct BoardGeometry: Sendable, Hashable {
     /// Squares of the quadrants holding an odd number of `empties` (parity ordering:
     /// Thompson / Edax play into odd regions first so the side to move gets the last move there).
     @inline(__always)
-    public func oddQuadrants(_ empties: UInt64) -> UInt64 {
+    package func oddQuadrants(_ empties: UInt64) -> UInt64 {
         // One popcount a quadrant (a single instruction with the x86-64-v3 target of
         // Package.swift); the parity bit becomes an all-ones or all-zero mask.
         @inline(__always) func ifOdd(_ q: UInt64) -> UInt64 { q & (0 &- UInt64((empties & q).nonzeroBitCount & 1)) }
@@ -77,13 +77,13 @@ public struct BoardGeometry: Sendable, Hashable {
     var quadrantTable: UnsafeMutablePointer<UInt64> { BoardGeometry.quadrantTables[size]! }
 
     /// "a1".."h8" for a square index.
-    public static func name(of square: Int) -> String {
+    package static func name(of square: Int) -> String {
         let letters: [Character] = ["a", "b", "c", "d", "e", "f", "g", "h"]
         return "\(letters[square & 7])\(square >> 3 + 1)"
     }
 
     /// Parses "a1".."h8" (either case); nil when malformed or off this board.
-    public func square(named text: Substring) -> Int? {
+    package func square(named text: Substring) -> Int? {
         let chars = Array(text.lowercased())
         guard chars.count == 2, let c = chars[0].asciiValue, let r = chars[1].asciiValue,
               c >= 97, c < 97 + UInt8(size), r >= 49, r < 49 + UInt8(size) else { return nil }

@@ -5,9 +5,8 @@
 
 extension EndgameSearch {
     /// `shallow` with the moves sorted, for nodes with `n` >= shallowSortMinEmpties.
-    mutating func shallowSorted(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ n: Int, odd: UInt64,
+    mutating func shallowSorted(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int, odd: UInt64,
                                 moves: UInt64) -> Int {
-        var alpha = alphaIn
         return withUnsafeTemporaryAllocation(of: OrderedMove.self, capacity: 16) { buffer -> Int in
             let list = buffer.baseAddress!
             var count = 0
@@ -16,9 +15,9 @@ extension EndgameSearch {
                 let sq = m.trailingZeroBitCount
                 m &= m &- 1
                 let bit = UInt64(1) << UInt64(sq)
-                let f = flips(sq, p, o)
+                let f = Bitboard.flipsNotInlined(sq, p, o, masks: rayMasks)
                 let np = o ^ f, no = p ^ f ^ bit
-                let replies = Bitboard.moves(np, no) & mask
+                let replies = Bitboard.movesNotInlined(np, no) & mask
                 var key = (replies.nonzeroBitCount + (replies & geometry.corners).nonzeroBitCount) << 2
                 if odd & bit == 0 { key += 2 }
                 var i = count
@@ -33,13 +32,10 @@ extension EndgameSearch {
             for i in 0..<count {
                 let mv = list[i]
                 let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
-                let score = -shallow(np, no, -beta, -alpha, n - 1, odd: odd ^ quadrantOf[mv.square])
+                let score = -shallow(np, no, -alpha - 1, n - 1, odd: odd ^ quadrantOf[mv.square])
                 if score > best {
                     best = score
-                    if score > alpha {
-                        alpha = score
-                        if alpha >= beta { return best }
-                    }
+                    if score > alpha { return best }
                 }
             }
             return best

@@ -99,11 +99,18 @@ struct EndgameSearch {
     let ternary: UnsafeMutablePointer<Int32>
     let stageTable: UnsafeMutablePointer<Int>
 
-    /// Discs flipped when `p` plays `square` (0 when illegal); the vector form, about a
-    /// fifth faster in the whole search than the ray scans of `Bitboard.flips`.
+    /// 8x8: stability with exact edges (Bitboard+EdgeStability.swift) and its tables.
+    let isFullBoard: Bool
+    let edgeStability: UnsafeMutablePointer<UInt8>
+    let byteToFileA: UnsafeMutablePointer<UInt64>
+    /// Per-square ray masks of the vector flip (Bitboard.rayMasks).
+    let rayMasks: UnsafeMutablePointer<SIMD4<UInt64>>
+
+    /// Discs flipped when `p` plays `square` (0 when illegal): the vector form from ray
+    /// masks (Bitboard+MaskedFlip.swift).
     @_transparent
     func flips(_ square: Int, _ p: UInt64, _ o: UInt64) -> UInt64 {
-        Bitboard.flipsVector(square, p, o)
+        Bitboard.flipsMasked(square, p, o, masks: rayMasks)
     }
 
     nonisolated(unsafe) static let thresholdTable: UnsafeMutablePointer<Int> = {
@@ -115,6 +122,10 @@ struct EndgameSearch {
     init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64) {
         self.control = control
         self.lastFlipLines = Bitboard.lineFlipTable
+        self.rayMasks = Bitboard.rayMasks
+        self.isFullBoard = geometry.size == 8
+        self.edgeStability = Bitboard.edgeStability
+        self.byteToFileA = Bitboard.byteToFileA
         self.squareDiagonals = Bitboard.squareDiagonals
         self.neighbours = Bitboard.neighbourTable
         self.quadrantOf = geometry.quadrantTable
@@ -170,16 +181,17 @@ struct EndgameSearch {
     @inline(__always)
     mutating func search(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ n: Int) -> Int {
         if n > shallowEmpties { return deep(p, o, alpha, beta, n) }
-        if n > 4 { return shallow(p, o, alpha, beta, n, odd: geometry.oddQuadrants(mask & ~(p | o))) }
-        return solveFew(p, o, alpha, beta, n)
+        if beta != alpha &+ 1 { return byNullWindows(p, o, alpha, beta, n) }
+        return nullWindow(p, o, alpha, n)
     }
 
     /// Upper bound on the score from the opponent's stable discs, when it may cut.
     @inline(__always)
     func stabilityBound(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int) -> Int? {
         guard alpha >= stabilityThresholds[n] - stabilityOffset else { return nil }
-        let bound = squareCount - 2 * Bitboard.stableDiscs(o, p, outside: ~mask,
-                                                           edgeColumns: edgeColumns, edgeRows: edgeRows).nonzeroBitCount
+        let stable = isFullBoard ? Bitboard.stableDiscs8x8(o, p, table: edgeStability, files: byteToFileA)
+            : Bitboard.stableDiscs(o, p, outside: ~mask, edgeColumns: edgeColumns, edgeRows: edgeRows)
+        let bound = squareCount - 2 * stable.nonzeroBitCount
         return bound <= alpha ? bound : nil
     }
 
@@ -207,7 +219,7 @@ struct EndgameSearch {
             let sq = m.trailingZeroBitCount
             m &= m &- 1
             let bit = UInt64(1) << UInt64(sq)
-            let f = flips(sq, p, o)
+            let f = Bitboard.flipsNotInlined(sq, p, o, masks: rayMasks)
             var key = 0
             if sq == hashMove {
                 key = Int.min
@@ -216,7 +228,7 @@ struct EndgameSearch {
                 if let b = etcBeta, let e = table.probe(np, no) {
                     if -e.upper >= b { cutoff = -e.upper; return 0 }
                 }
-                let replies = Bitboard.moves(np, no) & mask
+                let replies = Bitboard.movesNotInlined(np, no) & mask
                 // Fastest first: one weighted reply weighs as much as 8 points of the evaluation.
                 key += (replies.nonzeroBitCount + (replies & corners).nonzeroBitCount) << 7
                 if odd & bit == 0 { key += 3 }
@@ -315,44 +327,6 @@ struct EndgameSearch {
         if best >= beta && bestMove == 64 { return best }  // enhanced transposition cut-off
         table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
                     move: bestMove, empties: n)
-        return best
-    }
-
-    /// Alpha-beta without the table, parity ordering (mobility first at 7 empties), for 5 to 7 empties. `odd`: the
-    /// quadrants with an odd number of empties (geometry.oddQuadrants), kept up to date by
-    /// toggling the quadrant of each move played.
-    mutating func shallow(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ n: Int, odd: UInt64) -> Int {
-        nodes &+= 1
-        var alpha = alphaIn
-        if let bound = stabilityBound(p, o, alpha, n) { return bound }
-        let moves = Bitboard.moves(p, o) & mask
-        if moves == 0 {
-            if Bitboard.moves(o, p) & mask == 0 {
-                return Position.finalScore(p, o, empties: n)
-            }
-            return -shallow(o, p, -beta, -alpha, n, odd: odd)
-        }
-        if n >= shallowSortMinEmpties { return shallowSorted(p, o, alpha, beta, n, odd: odd, moves: moves) }
-        var best = Int.min
-        for pass in 0..<2 {
-            var m = pass == 0 ? moves & odd : moves & ~odd
-            while m != 0 {
-                let sq = m.trailingZeroBitCount
-                m &= m &- 1
-                let f = flips(sq, p, o)
-                let np = o ^ f, no = p ^ f ^ (UInt64(1) << UInt64(sq))
-                let childOdd = odd ^ quadrantOf[sq]
-                let score = n == 5 ? -solve4(np, no, -beta, -alpha, odd: childOdd)
-                    : -shallow(np, no, -beta, -alpha, n - 1, odd: childOdd)
-                if score > best {
-                    best = score
-                    if score > alpha {
-                        alpha = score
-                        if alpha >= beta { return best }
-                    }
-                }
-            }
-        }
         return best
     }
 }

@@ -1,4 +1,4 @@
-// The public solver: exact score, best moves, principal variation and per-move scores of a
+// The solver the game runs: exact score, best moves, principal variation and per-move scores of a
 // position, using all threads. The calling thread searches; helper threads (one per extra
 // thread) wait in a pool and join nodes that split under young brothers wait
 // (SplitPoint.swift), all sharing one transposition table.
@@ -7,23 +7,23 @@ import Foundation
 import Synchronization
 
 /// The result of a solve or an analysis. Scores are from the side to move's view.
-public struct EndgameResult: Sendable {
-    public var score: Int
+package struct EndgameResult: Sendable {
+    package var score: Int
     /// Every move reaching `score` (square indices; -1 = pass). Empty when the game is over.
-    public var bestMoves: [Int]
+    package var bestMoves: [Int]
     /// A principal variation to the end of the game (-1 = pass).
-    public var pv: [Int]
+    package var pv: [Int]
     /// Exact score of every legal move (analyze only), best first.
-    public var moveScores: [(square: Int, score: Int)]
-    public var nodes: UInt64
+    package var moveScores: [(square: Int, score: Int)]
+    package var nodes: UInt64
     /// true when the budget stopped the search before it finished (the values are then void).
-    public var stopped: Bool
+    package var stopped: Bool
     /// When stopped: the best exact move value proven so far (a lower bound on the score) and
     /// its move; nil when no root move was finished.
-    public var lowerBound: (score: Int, move: Int)? = nil
+    package var lowerBound: (score: Int, move: Int)? = nil
     /// When an analysis is stopped: what its null-window tests had proven of the move in
     /// progress (mover's view, inclusive), so that a resumed run does not test it again.
-    public var moveInProgress: (square: Int, lower: Int, upper: Int)? = nil
+    package var moveInProgress: (square: Int, lower: Int, upper: Int)? = nil
 }
 
 /// A raw pointer handed to the threads of a split; they touch disjoint parts (or only read).
@@ -32,27 +32,27 @@ struct SharedPointer<T>: @unchecked Sendable {
     init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }
 
-public final class EndgameSolver: @unchecked Sendable {
-    public let geometry: BoardGeometry
-    public let threads: Int
+package final class EndgameSolver: @unchecked Sendable {
+    package let geometry: BoardGeometry
+    package let threads: Int
     let control: SearchControl
     let workers: UnsafeMutablePointer<EndgameSearch>
     /// Table size for a position: `--hash-mb` at most, but small positions get a small table
     /// (a big one costs more in page faults than the search itself: 2 MB at 12 empties,
     /// doubling with each empty).
-    public static func tableMegabytes(empties: Int, limit: Int) -> Int {
+    package static func tableMegabytes(empties: Int, limit: Int) -> Int {
         max(1, min(limit, 1 << min(20, max(1, empties - 11))))
     }
 
     /// Split only at nodes with at least this many empties (below, one thread searches).
-    nonisolated(unsafe) public static var splitMinEmpties = 12
+    nonisolated(unsafe) package static var splitMinEmpties = 12
     let pool: SplitPool?
     let helpersDone = DispatchSemaphore(value: 0)
 
     /// - Parameters:
     ///   - hashMB: transposition table size.
     ///   - shouldStop: asked every few thousand nodes with the total node count.
-    public init(geometry: BoardGeometry, threads: Int, hashMB: Int,
+    package init(geometry: BoardGeometry, threads: Int, hashMB: Int,
                 shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
         self.geometry = geometry
         self.threads = max(1, threads)
@@ -169,7 +169,7 @@ public final class EndgameSolver: @unchecked Sendable {
     }
 
     /// Solves the position: exact score, every best move, and a principal variation.
-    public func solve(_ position: Position) -> EndgameResult {
+    package func solve(_ position: Position) -> EndgameResult {
         run(position, everyMove: false) { _, _, _, _ in }
     }
 
@@ -180,7 +180,7 @@ public final class EndgameSolver: @unchecked Sendable {
     /// `knownBounds`: bounds an earlier run proved of a move it did not finish (`boundsSoFar`);
     /// that move's tests start from them. `testDone` hears what each finished null-window test
     /// proved of the move being searched (square, lower, upper: a move can take an hour).
-    public func analyze(_ position: Position, known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
+    package func analyze(_ position: Position, known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
                         moveDone: (_ square: Int, _ score: Int, _ done: Int, _ total: Int) -> Void = { _, _, _, _ in },
                         testDone: (_ square: Int, _ lower: Int, _ upper: Int) -> Void = { _, _, _ in })
         -> EndgameResult {

@@ -11,12 +11,12 @@
 import Foundation
 
 /// Pattern indices from bitboards, and the weights.
-public enum PatternEvaluation {
+package enum PatternEvaluation {
     /// Units of the evaluation per disc of final disc difference.
-    public static let unitsPerDisc = 16
+    package static let unitsPerDisc = 16
 
     /// The shapes: (name, squares). Tables are concatenated in this order.
-    public static let shapes: [(name: String, size: Int)] = [
+    package static let shapes: [(name: String, size: Int)] = [
         ("corner3x3", 19683), ("corner2x5", 59049), ("edge2x", 59049),
         ("line2", 6561), ("line3", 6561), ("line4", 6561),
         ("diagonal8", 6561), ("diagonal7", 2187), ("diagonal6", 729), ("diagonal5", 243), ("diagonal4", 81),
@@ -24,19 +24,19 @@ public enum PatternEvaluation {
     ]
 
     /// Start of each shape's table within a stage's weights.
-    public static let offsets: [Int] = {
+    package static let offsets: [Int] = {
         var o: [Int] = [], sum = 0
         for s in shapes { o.append(sum); sum += s.size }
         return o
     }()
     /// Weights of one stage.
-    public static let stageSize = shapes.reduce(0) { $0 + $1.size }
+    package static let stageSize = shapes.reduce(0) { $0 + $1.size }
     /// Features (table entries summed) of every position.
-    public static let featureCount = 4 + 8 + 4 + 12 + 2 + 16 + 2 + 1
+    package static let featureCount = 4 + 8 + 4 + 12 + 2 + 16 + 2 + 1
 
     /// Stages by empties: stage s covers `stageEmpties[s]` and up (below the next one).
-    public static let stageEmpties = [0]
-    public static let stageCount = stageEmpties.count
+    package static let stageEmpties = [0]
+    package static let stageCount = stageEmpties.count
     /// [empties] -> stage.
     nonisolated(unsafe) static let stageOf: UnsafeMutablePointer<Int> = {
         let t = UnsafeMutablePointer<Int>.allocate(capacity: 65)
@@ -44,7 +44,7 @@ public enum PatternEvaluation {
         return t
     }()
 
-    public static func stage(empties: Int) -> Int {
+    package static func stage(empties: Int) -> Int {
         var s = 0
         while s + 1 < stageEmpties.count && stageEmpties[s + 1] <= empties { s += 1 }
         return s
@@ -169,7 +169,7 @@ public enum PatternEvaluation {
     }
 
     /// The weight indices (within a stage) of the features of an 8x8 position (for training).
-    public static func features(_ position: Position) -> [Int32] {
+    package static func features(_ position: Position) -> [Int32] {
         var list: [Int32] = []
         list.reserveCapacity(featureCount)
         forEachFeature(position.player, position.opponent, ternary) { list.append(Int32($0)) }
@@ -178,7 +178,7 @@ public enum PatternEvaluation {
 
     /// The weights, [stage * stageSize + index], decoded once from the generated file (all 0
     /// when it holds none of this layout).
-    nonisolated(unsafe) public static let weights: UnsafeMutablePointer<Int16> = {
+    nonisolated(unsafe) package static let weights: UnsafeMutablePointer<Int16> = {
         let total = stageCount * stageSize
         let w = UnsafeMutablePointer<Int16>.allocate(capacity: total)
         w.initialize(repeating: 0, count: total)
@@ -190,7 +190,7 @@ public enum PatternEvaluation {
     static let decoded: [Int16]? = WeightCoding.decode(PatternWeights.base64)
 
     /// true when the generated file holds weights of the current layout.
-    public static let hasWeights: Bool = decoded?.count == stageCount * stageSize
+    package static let hasWeights: Bool = decoded?.count == stageCount * stageSize
 
     /// Value of (p, o) for the side to move, in `unitsPerDisc` units of disc difference.
     @inline(__always)
@@ -207,8 +207,8 @@ public enum PatternEvaluation {
 /// The weights' text form: each Int16 zig-zag coded as a LEB128 varint, a run of zeros as a
 /// 0 byte and the run's length (varint), the bytes in Base64 (RFC 4648, Foundation's). Most weights are
 /// small or never seen in training (0), so this is about a third of plain Base64.
-public enum WeightCoding {
-    public static func encode(_ values: [Int16]) -> String {
+package enum WeightCoding {
+    package static func encode(_ values: [Int16]) -> String {
         var bytes: [UInt8] = []
         func varint(_ v: Int) {
             var v = v
@@ -231,7 +231,7 @@ public enum WeightCoding {
         return Data(bytes).base64EncodedString()
     }
 
-    public static func decode(_ text: String) -> [Int16]? {
+    package static func decode(_ text: String) -> [Int16]? {
         // the generated file breaks and indents the text; anything else outside Base64 is an error
         let compact = String(text.unicodeScalars.filter { $0 != "\n" && $0 != " " })
         guard let data = Data(base64Encoded: compact) else { return nil }

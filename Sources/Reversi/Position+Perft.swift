@@ -4,7 +4,7 @@
 
 extension Position {
     /// Leaf count at `depth` plies.
-    public func perft(_ depth: Int) -> UInt64 {
+    package func perft(_ depth: Int) -> UInt64 {
         Position.perft(player, opponent, geometry.mask, depth, passed: false)
     }
 

@@ -1,16 +1,16 @@
 // A Reversi position: the side to move's discs, the other side's, the board geometry, and
 // which colour moves. Playing moves, passing, game end, and the FFO final score.
 
-public struct Position: Sendable, Hashable {
+package struct Position: Sendable, Hashable {
     /// Discs of the side to move.
-    public var player: UInt64
+    package var player: UInt64
     /// Discs of the other side.
-    public var opponent: UInt64
-    public var geometry: BoardGeometry
+    package var opponent: UInt64
+    package var geometry: BoardGeometry
     /// true when black (`X`) is to move.
-    public var blackToMove: Bool
+    package var blackToMove: Bool
 
-    public init(player: UInt64, opponent: UInt64, geometry: BoardGeometry, blackToMove: Bool) {
+    package init(player: UInt64, opponent: UInt64, geometry: BoardGeometry, blackToMove: Bool) {
         self.player = player
         self.opponent = opponent
         self.geometry = geometry
@@ -18,19 +18,19 @@ public struct Position: Sendable, Hashable {
     }
 
     /// The start position of a board of this size, black to move.
-    public static func start(_ geometry: BoardGeometry = .standard) -> Position {
+    package static func start(_ geometry: BoardGeometry = .standard) -> Position {
         let d = geometry.startDiscs
         return Position(player: d.black, opponent: d.white, geometry: geometry, blackToMove: true)
     }
 
-    public var empties: UInt64 { geometry.mask & ~(player | opponent) }
-    public var emptyCount: Int { empties.nonzeroBitCount }
-    public var legalMoves: UInt64 { Bitboard.moves(player, opponent) & geometry.mask }
-    public var opponentCanMove: Bool { Bitboard.moves(opponent, player) & geometry.mask != 0 }
-    public var isGameOver: Bool { legalMoves == 0 && !opponentCanMove }
+    package var empties: UInt64 { geometry.mask & ~(player | opponent) }
+    package var emptyCount: Int { empties.nonzeroBitCount }
+    package var legalMoves: UInt64 { Bitboard.moves(player, opponent) & geometry.mask }
+    package var opponentCanMove: Bool { Bitboard.moves(opponent, player) & geometry.mask != 0 }
+    package var isGameOver: Bool { legalMoves == 0 && !opponentCanMove }
 
     /// Plays a legal move (caller checks legality).
-    public func playing(_ square: Int) -> Position {
+    package func playing(_ square: Int) -> Position {
         let f = Bitboard.flips(square, player, opponent)
         let after = Position(player: opponent ^ f, opponent: player ^ f ^ (UInt64(1) << UInt64(square)),
                              geometry: geometry, blackToMove: !blackToMove)
@@ -39,13 +39,13 @@ public struct Position: Sendable, Hashable {
     }
 
     /// The same discs, the other side to move.
-    public func passing() -> Position {
+    package func passing() -> Position {
         Position(player: opponent, opponent: player, geometry: geometry, blackToMove: !blackToMove)
     }
 
     /// Final score of a finished game from the side to move's view: disc difference, the
     /// empty squares going to the winner (FFO convention).
-    public var finalScore: Int {
+    package var finalScore: Int {
         Position.finalScore(player, opponent, empties: emptyCount)
     }
 
@@ -56,11 +56,11 @@ public struct Position: Sendable, Hashable {
     }
 
     /// Discs of black and white.
-    public var blackDiscs: UInt64 { blackToMove ? player : opponent }
-    public var whiteDiscs: UInt64 { blackToMove ? opponent : player }
+    package var blackDiscs: UInt64 { blackToMove ? player : opponent }
+    package var whiteDiscs: UInt64 { blackToMove ? opponent : player }
 
     /// The board as the .obf text: squares row by row from a1, then the side to move.
-    public var obfText: String {
+    package var obfText: String {
         var s = ""
         for r in 0..<geometry.size {
             for c in 0..<geometry.size {

@@ -7,18 +7,18 @@ import Foundation
 import SolverKit
 
 /// One parsed position with its expected move scores.
-public struct ObfRecord: Sendable {
-    public var position: Position
+package struct ObfRecord: Sendable {
+    package var position: Position
     /// Listed move scores (square, exact score from the mover's view), in file order.
-    public var annotations: [(square: Int, score: Int)]
-    public var location: SourceLocation
+    package var annotations: [(square: Int, score: Int)]
+    package var location: SourceLocation
     /// The position's name from a trailing `% name: NAME` comment (the units `split` writes).
-    public var name: String? = nil
+    package var name: String? = nil
 }
 
 extension ObfRecord {
     /// Parses a whole file: one result per position line (a bad line does not stop the others).
-    public static func parseFile(_ text: String, file: String) -> [Result<ObfRecord, ParseError>] {
+    package static func parseFile(_ text: String, file: String) -> [Result<ObfRecord, ParseError>] {
         var results: [Result<ObfRecord, ParseError>] = []
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -101,12 +101,12 @@ extension ReversiGame {
         func value(_ node: JSON, pv: Bool) throws(WorkTreeError) -> (score: Int, pv: [Int]) {
             if let end = node["end"]?.intValue { return (end, []) }
             if let name = node["unit"]?.stringValue {
-                guard let result = units[name]?.result, let score = result["score"]?.intValue,
+                guard let result = units[name]?.result, let score = result[ReversiResult.Field.score]?.intValue,
                       let symmetry = node["symmetry"]?.intValue, (0..<8).contains(symmetry) else {
                     throw WorkTreeError("unit \(name): no score in its record")
                 }
                 guard pv else { return (score, []) }
-                return (score, squares(result["pv"], symmetry: symmetry))
+                return (score, squares(result[ReversiResult.Field.pv], symmetry: symmetry))
             }
             let children = try moveValues(node)
             let best = children.map(\.score).max()!

@@ -6,20 +6,20 @@
 import Foundation
 import SolverKit
 
-public enum ReversiGenerator {
+package enum ReversiGenerator {
     /// The generator's options, checked.
-    public struct Settings: Sendable {
-        public var empties = 14
-        public var size = 8
+    package struct Settings: Sendable {
+        package var empties = 14
+        package var size = 8
         /// Candidates whose solve or analysis needs more nodes are dropped (a node limit, not a
         /// time limit, so the file does not depend on the machine or the thread count).
-        public var maxNodes: UInt64 = 50_000_000
-        public init(empties: Int = 14, size: Int = 8, maxNodes: UInt64 = 50_000_000) {
+        package var maxNodes: UInt64 = 50_000_000
+        package init(empties: Int = 14, size: Int = 8, maxNodes: UInt64 = 50_000_000) {
             self.empties = empties
             self.size = size
             self.maxNodes = maxNodes
         }
-        public var geometry: BoardGeometry { BoardGeometry(size: size)! }
+        package var geometry: BoardGeometry { BoardGeometry(size: size)! }
     }
 
     static let optionHelp = [
@@ -67,7 +67,7 @@ public enum ReversiGenerator {
 
     /// Random legal moves from the start until `empties` squares are empty (a side without a
     /// move passes); nil when the game ends first or the side to move then has no move.
-    public static func randomPosition(_ random: inout SplitMix64, geometry: BoardGeometry, empties: Int) -> Position? {
+    package static func randomPosition(_ random: inout SplitMix64, geometry: BoardGeometry, empties: Int) -> Position? {
         var position = Position.start(geometry)
         while position.emptyCount > empties {
             var moves = position.legalMoves
@@ -83,18 +83,18 @@ public enum ReversiGenerator {
     }
 
     /// The facts a kept puzzle is written with.
-    public struct Puzzle: Sendable {
-        public var position: Position
+    package struct Puzzle: Sendable {
+        package var position: Position
         /// Every legal move with its exact score, best first (ties by square).
-        public var moveScores: [(square: Int, score: Int)]
+        package var moveScores: [(square: Int, score: Int)]
         /// Nodes of a one-thread `solve` of the position.
-        public var nodes: UInt64
-        public var margin: Int { moveScores[0].score - moveScores[1].score }
+        package var nodes: UInt64
+        package var margin: Int { moveScores[0].score - moveScores[1].score }
     }
 
     /// Solves a position (one thread, fresh table) and keeps it when it has a unique best move
     /// among at least two legal moves; nil otherwise or when a node limit is hit.
-    public static func check(_ position: Position, maxNodes: UInt64) -> Puzzle? {
+    package static func check(_ position: Position, maxNodes: UInt64) -> Puzzle? {
         guard position.legalMoves.nonzeroBitCount >= 2 else { return nil }
         let megabytes = EndgameSolver.tableMegabytes(empties: position.emptyCount, limit: 256)
         // solve first: cheaper than the analysis and enough to reject ties
@@ -112,7 +112,7 @@ public enum ReversiGenerator {
     }
 
     /// One candidate of a run.
-    public static func candidate(_ random: inout SplitMix64, _ settings: Settings) -> GeneratedPuzzle? {
+    package static func candidate(_ random: inout SplitMix64, _ settings: Settings) -> GeneratedPuzzle? {
         guard let position = randomPosition(&random, geometry: settings.geometry, empties: settings.empties),
               let puzzle = check(position, maxNodes: settings.maxNodes) else { return nil }
         return GeneratedPuzzle(text: line(puzzle), difficulty: [
@@ -121,7 +121,7 @@ public enum ReversiGenerator {
     }
 
     /// `<board> X; G8:+18; H1:+12; % nodes 1234; moves 2; margin 6`
-    public static func line(_ puzzle: Puzzle) -> String {
+    package static func line(_ puzzle: Puzzle) -> String {
         var text = puzzle.position.obfText + ";"
         for m in puzzle.moveScores {
             text += " \(BoardGeometry.name(of: m.square).uppercased()):\(m.score >= 0 ? "+" : "")\(m.score);"

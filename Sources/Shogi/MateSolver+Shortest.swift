@@ -239,7 +239,7 @@ extension MateSolver {
 extension Position {
     /// Checks a mating line: every move legal, every attacker move a check, the last position mate.
     /// Returns nil when it holds, else what is wrong.
-    public func verifyMate(_ line: [Move]) -> String? {
+    package func verifyMate(_ line: [Move]) -> String? {
         var p = self
         let attacker = p.sideToMove
         let buf = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
@@ -256,7 +256,7 @@ extension Position {
     }
 
     /// A move in KIF style: ▲７六歩, △同玉, ▲５四銀打, ▲２三角成, ▲３三桂不成.
-    public func kif(_ m: Move, previousTo: Int) -> String {
+    package func kif(_ m: Move, previousTo: Int) -> String {
         let mark = sideToMove == 0 ? "▲" : "△"
         let fullDigits = ["１", "２", "３", "４", "５", "６", "７", "８", "９"]
         let kanjiDigits = ["一", "二", "三", "四", "五", "六", "七", "八", "九"]
@@ -271,7 +271,7 @@ extension Position {
     }
 
     /// The KIF text of a line played from this position.
-    public func kifLine(_ line: [Move]) -> [String] {
+    package func kifLine(_ line: [Move]) -> [String] {
         var p = self
         var previous = -1
         var out: [String] = []

@@ -3,7 +3,7 @@
 extension Position {
     /// Leaf count at `depth` plies. Counts every promotion / non-promotion and every drop;
     /// pawn-drop mates are excluded (they are illegal).
-    public mutating func perft(_ depth: Int) -> UInt64 {
+    package mutating func perft(_ depth: Int) -> UInt64 {
         if depth == 0 { return 1 }
         let buf = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves * (depth + 1))
         defer { buf.deallocate() }

@@ -1,18 +1,18 @@
 // Piece codes, colours and the move geometry of every piece type (YaneuraOu's numbering).
 
 /// A piece on the board: type in bits 0-3, colour in bit 4 (0 black/sente, 16 white/gote); 0 = empty.
-public enum Piece {
-    public static let pawn = 1, lance = 2, knight = 3, silver = 4, bishop = 5, rook = 6, gold = 7, king = 8
-    public static let proPawn = 9, proLance = 10, proKnight = 11, proSilver = 12, horse = 13, dragon = 14
-    public static let promoteBit = 8
-    @inline(__always) public static func type(_ p: Int) -> Int { p & 15 }
-    @inline(__always) public static func color(_ p: Int) -> Int { p >> 4 }
-    @inline(__always) public static func make(_ type: Int, _ color: Int) -> Int { type | (color << 4) }
+package enum Piece {
+    package static let pawn = 1, lance = 2, knight = 3, silver = 4, bishop = 5, rook = 6, gold = 7, king = 8
+    package static let proPawn = 9, proLance = 10, proKnight = 11, proSilver = 12, horse = 13, dragon = 14
+    package static let promoteBit = 8
+    @inline(__always) package static func type(_ p: Int) -> Int { p & 15 }
+    @inline(__always) package static func color(_ p: Int) -> Int { p >> 4 }
+    @inline(__always) package static func make(_ type: Int, _ color: Int) -> Int { type | (color << 4) }
     /// Unpromoted type, the one a captured piece goes to hand as.
-    @inline(__always) public static func base(_ type: Int) -> Int { type == king ? king : (type > king ? type - 8 : type) }
-    @inline(__always) public static func canPromote(_ type: Int) -> Bool { type <= rook }
+    @inline(__always) package static func base(_ type: Int) -> Int { type == king ? king : (type > king ? type - 8 : type) }
+    @inline(__always) package static func canPromote(_ type: Int) -> Bool { type <= rook }
     /// Lance, bishop, rook, horse, dragon: the pieces that move more than one square along a line.
-    @inline(__always) public static func slides(_ p: Int) -> Bool {
+    @inline(__always) package static func slides(_ p: Int) -> Bool {
         (1 << lance | 1 << bishop | 1 << rook | 1 << horse | 1 << dragon) >> (p & 15) & 1 != 0
     }
     /// SFEN letters for black (upper case) types 1...14 (promoted written with '+').

@@ -12,7 +12,7 @@ extension Position {
     /// away must not shield the square behind it). Per direction, the first piece along the line
     /// (a mask and a bit scan) is the only one that can attack from there.
     @inline(__always)
-    public func isAttacked(_ sq: Int, by c: Int, vacated: Int = -1) -> Bool {
+    package func isAttacked(_ sq: Int, by c: Int, vacated: Int = -1) -> Bool {
         let g = Geometry.shared
         let gone = vacated >= 0 ? Geometry.bit(vacated) : 0
         // pieces of colour c next to sq: each attacks if it moves (steps or slides) towards sq
@@ -97,7 +97,7 @@ extension Position {
     }
 
     /// True when the side to move is in check.
-    public var inCheck: Bool {
+    package var inCheck: Bool {
         let k = Int(kingSquare[sideToMove])
         return k >= 0 && isAttacked(k, by: 1 - sideToMove)
     }

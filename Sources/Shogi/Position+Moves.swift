@@ -4,7 +4,7 @@
 
 extension Position {
     /// Largest number of legal moves in any position is 593; buffers hold this many.
-    public static let maxMoves = 1024
+    package static let maxMoves = 1024
 
     /// Appends the promotion variants of a board move of piece `p` (colour c) from -> to.
     @inline(__always)
@@ -104,7 +104,7 @@ extension Position {
     static let allSquares: UInt128 = (UInt128(1) << 81) - 1
 
     /// All legal moves of the side to move. Returns the count written to `buf`.
-    public mutating func generateLegal(_ buf: UnsafeMutablePointer<Move>) -> Int {
+    package mutating func generateLegal(_ buf: UnsafeMutablePointer<Move>) -> Int {
         let us = sideToMove, them = 1 - us
         let ksq = Int(kingSquare[us])
         if ksq >= 0 {
@@ -212,7 +212,7 @@ extension Position {
 
     /// Does the side to move have any legal move? (Used for mate detection.)
     /// In check, king steps are tried first and the answer returns at the first one found.
-    public mutating func hasLegalMove() -> Bool {
+    package mutating func hasLegalMove() -> Bool {
         let us = sideToMove, them = 1 - us
         let ksq = Int(kingSquare[us])
         if ksq >= 0 {
@@ -236,7 +236,7 @@ extension Position {
     }
 
     /// Number of legal moves when the side to move is in check (fast path for mate tests).
-    public mutating func legalMoveCount() -> Int {
+    package mutating func legalMoveCount() -> Int {
         withUnsafeTemporaryAllocation(of: Move.self, capacity: Position.maxMoves) { b in generateLegal(b.baseAddress!) }
     }
 
@@ -262,7 +262,7 @@ extension Position {
     }
 
     /// Legal moves of the side to move that give check to the opponent's king.
-    public mutating func generateChecks(_ buf: UnsafeMutablePointer<Move>) -> Int {
+    package mutating func generateChecks(_ buf: UnsafeMutablePointer<Move>) -> Int {
         let us = sideToMove, them = 1 - us
         let ek = Int(kingSquare[them])
         if ek < 0 { return 0 }

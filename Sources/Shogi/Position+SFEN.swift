@@ -3,11 +3,11 @@ import Foundation
 import SolverKit
 
 extension Position {
-    public static let startSFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+    package static let startSFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
     /// Parses an SFEN string. `location` is where `text` starts in its file (columns count from it).
     /// The side not to move must have exactly one king (the tsume defender); the side to move at most one.
-    public init(sfen text: Substring, at location: SourceLocation) throws(ParseError) {
+    package init(sfen text: Substring, at location: SourceLocation) throws(ParseError) {
         self.init()
         let chars = Array(text)
         func loc(_ i: Int) -> SourceLocation {
@@ -120,7 +120,7 @@ extension Position {
     }
 
     /// SFEN text of the position.
-    public var sfen: String {
+    package var sfen: String {
         var s = ""
         for rank in 0..<9 {
             var empty = 0

@@ -23,30 +23,30 @@ final class Zobrist: @unchecked Sendable {
     }
 }
 
-public struct Position: Sendable {
+package struct Position: Sendable {
     /// Piece code per square (0 empty).
-    public var board: InlineArray<81, Int8>
-    public var hands: InlineArray<2, Hand>
-    public var sideToMove: Int
+    package var board: InlineArray<81, Int8>
+    package var hands: InlineArray<2, Hand>
+    package var sideToMove: Int
     /// King square per colour, -1 when that side has no king (tsume attackers often have none).
-    public var kingSquare: InlineArray<2, Int8>
+    package var kingSquare: InlineArray<2, Int8>
     /// Zobrist key of board and side to move (hands excluded: the mate table keys on this).
-    public var boardKey: UInt64
+    package var boardKey: UInt64
     /// Zobrist key of both hands.
-    public var handKey: UInt64
+    package var handKey: UInt64
     /// Unpromoted pawns per colour and file, [color*9 + file] (two-pawn rule). Counts, not bits:
     /// some published problems start with two pawns on a file.
-    public var pawnCount: InlineArray<18, UInt8>
+    package var pawnCount: InlineArray<18, UInt8>
     /// Move number from the SFEN.
-    public var moveNumber: Int
+    package var moveNumber: Int
     /// Squares of each colour's pieces (bit sq), kept with the board: attack detection finds the
     /// first piece along a line with one mask and a bit scan (Position+Attacks.swift).
-    public var occupied: InlineArray<2, UInt128>
+    package var occupied: InlineArray<2, UInt128>
     /// Squares of each colour's sliding pieces (lance, bishop, rook, horse, dragon): only these
     /// attack from afar, so most lines need no look.
-    public var sliders: InlineArray<2, UInt128>
+    package var sliders: InlineArray<2, UInt128>
 
-    public init() {
+    package init() {
         board = InlineArray(repeating: 0); hands = InlineArray(repeating: Hand())
         sideToMove = 0; kingSquare = InlineArray(repeating: -1); boardKey = 0; handKey = 0
         pawnCount = InlineArray(repeating: 0); moveNumber = 1; occupied = InlineArray(repeating: 0)
@@ -57,7 +57,7 @@ public struct Position: Sendable {
     @inline(__always) var occupiedAll: UInt128 { occupied[0] | occupied[1] }
 
     /// Key of the whole position (board, side, hands): repetition detection.
-    @inline(__always) public var fullKey: UInt64 { boardKey ^ handKey }
+    @inline(__always) package var fullKey: UInt64 { boardKey ^ handKey }
 
     @inline(__always) func piece(_ sq: Int) -> Int { Int(board[sq]) }
 
@@ -86,7 +86,7 @@ public struct Position: Sendable {
 
     /// Plays `m` (assumed legal); returns the captured piece code (0 if none) for `undo`.
     @inline(__always) @discardableResult
-    public mutating func play(_ m: Move) -> Int {
+    package mutating func play(_ m: Move) -> Int {
         let us = sideToMove
         let to = m.to
         var captured = 0
@@ -140,7 +140,7 @@ public struct Position: Sendable {
     }
 
     @inline(__always)
-    public mutating func undo(_ m: Move, captured: Int) {
+    package mutating func undo(_ m: Move, captured: Int) {
         sideToMove = 1 - sideToMove
         boardKey ^= Zobrist.shared.side
         let us = sideToMove

@@ -64,20 +64,21 @@ enum TsumeBench {
                     let seconds = monotonicSeconds() - start
                     let nodes = UInt64(outcome.stats.first?.1.intValue ?? 0)
                     let cpu = outcome.stats.first(where: { $0.0 == "cpuSeconds" })?.1.doubleValue ?? seconds
-                    let r = outcome.result
+                    let r = ShogiResult(json: outcome.result)
                     // a length not shown shortest is an upper bound, "<=N", or a bracket, "L..N",
                     // when the shortening disproved the bounds under L before the budget ran out
-                    var length = r["length"] ?? (r["mate"] == .bool(false) ? "nomate" : .null)
-                    if r["shortest"] == .bool(false), let n = r["length"]?.intValue {
-                        let least = r["bound"]?["lengthAtLeast"]?.intValue ?? 1
+                    var length: JSON = r.length.map(JSON.int) ?? (r.mate == false ? "nomate" : .null)
+                    if r.shortest == false, let n = r.length {
+                        let least = r.bound?.atLeast ?? 1
                         length = .string(least > 1 ? "\(least)..\(n)" : "<=\(n)")
                     }
+                    let expected: JSON = r.expectsNoMate ? "nomate" : r.expectedLength.map(JSON.int) ?? .null
                     var columns: [(String, JSON)] = [("status", .string(outcome.status.rawValue)),
                                                      ("length", length),
-                                                     ("expected", r["expectedLength"] ?? .null)]
-                    if let b = r["bookLength"] { columns.append(("book", b)) }
-                    columns += [("match", r["lengthMatches"] ?? .null), ("verified", r["verified"] ?? .null),
-                                ("firstProofSeconds", r["firstProof"]?["seconds"] ?? .null),
+                                                     ("expected", expected)]
+                    if let b = r.bookLength { columns.append(("book", .int(b))) }
+                    columns += [("match", r.lengthMatches.map(JSON.bool) ?? .null), ("verified", r.verified.map(JSON.bool) ?? .null),
+                                ("firstProofSeconds", r.firstProof.map { JSON($0.seconds) } ?? .null),
                                 ("nodes", JSON(nodes)), ("seconds", JSON((seconds * 100).rounded() / 100)),
                                 ("cpuSeconds", JSON((cpu * 100).rounded() / 100)),
                                 ("nodesPerCPUSecond", JSON(Int(Double(nodes) / max(cpu, 1e-6))))]
@@ -93,7 +94,7 @@ enum TsumeBench {
                 rows.append(row)
                 totalNodes += nodes; totalSeconds += seconds; totalCPU += cpu
                 if outcome.status == .solved { solved += 1 }
-                if outcome.result["lengthMatches"]?.boolValue == true { matched += 1 }
+                if ShogiResult(json: outcome.result).lengthMatches == true { matched += 1 }
             }
             rows.append(BenchRow("TOTAL", [("status", .string("\(solved)/\(count) solved")), ("length", .null),
                                            ("expected", .null), ("match", .string("\(matched) match")), ("verified", .null),
@@ -108,8 +109,8 @@ enum TsumeBench {
 
     /// Why our exact length differs from the book's, in a few words for the report's table
     /// (`bookNote` of the result says it in full); empty when equal or not exact.
-    static func bookReason(_ r: JSON) -> String {
-        guard r["shortest"] == .bool(true), let ours = r["length"]?.intValue, let book = r["bookLength"]?.intValue, ours != book else { return "" }
+    static func bookReason(_ r: ShogiResult) -> String {
+        guard r.shortest == true, let ours = r.length, let book = r.bookLength, ours != book else { return "" }
         return ours > book ? "longer: interpositions/defences futile by convention count in minimax"
                            : "shorter: a quicker mate than the book's"
     }

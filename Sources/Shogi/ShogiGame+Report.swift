@@ -7,21 +7,21 @@ import SolverKit
 extension ShogiGame {
     public static func reportFragment(for record: ResultRecord) -> String? { ShogiReport.fragment(for: record) }
     public static func collectionHeadline(for records: [ResultRecord]) -> String {
-        let mates = records.filter { $0.status == .solved && $0.result["mate"]?.boolValue == true }
-        let noMate = records.count { $0.status == .solved && $0.result["mate"]?.boolValue == false }
+        let results = records.map { ($0.status, ShogiResult(json: $0.result)) }
+        let mates = results.filter { $0.0 == .solved && $0.1.isSolve && $0.1.mate == true }.map(\.1)
+        let noMate = results.count { $0.0 == .solved && $0.1.isSolve && $0.1.mate == false }
         var parts: [String] = []
-        let lengths = mates.compactMap { $0.result["length"]?.intValue }
+        let lengths = mates.compactMap(\.length)
         if let low = lengths.min(), let high = lengths.max() {
             parts.append("\(NumberFormat.grouped(mates.count)) mates in \(low == high ? "\(low)" : "\(low)-\(high)") plies")
-            if mates.allSatisfy({ $0.result["verified"]?.boolValue == true }) { parts.append("every line verified") }
+            if mates.allSatisfy({ $0.verified == true }) { parts.append("every line verified") }
         }
         if noMate > 0 { parts.append("\(noMate) without mate") }
-        let expected = records.filter { $0.result["lengthMatches"] != nil }
+        let expected = results.compactMap(\.1.lengthMatches)
         if !expected.isEmpty {
-            let matching = expected.count { $0.result["lengthMatches"]?.boolValue == true }
-            parts.append("\(NumberFormat.grouped(matching)) of \(NumberFormat.grouped(expected.count)) = the expected length")
+            parts.append("\(NumberFormat.grouped(expected.count { $0 })) of \(NumberFormat.grouped(expected.count)) = the expected length")
         }
-        if records.contains(where: { $0.result["perft"] != nil }) { parts.append("perft counted") }
+        if results.contains(where: { $0.1.perft != nil }) { parts.append("perft counted") }
         return HeadlineParts.join(parts, records: records)
     }
     public static func reportCharts(for records: [ResultRecord]) -> [BarChart] { ShogiReport.charts(for: records) }
@@ -38,7 +38,8 @@ enum ShogiReport {
         }
         var position = problem.position
         let composers = ShogiSoundnessReport.html(record, start: position)
-        let pv = record.result["pv"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let result = ShogiResult(json: record.result)
+        let pv = result.pv ?? []
         var frames: [(caption: String, svg: String)] = [("problem: \(position.sideToMove == 0 ? "sente (black)" : "gote (white)") to move", ShogiBoardDrawing.svg(position))]
         let buffer = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
         defer { buffer.deallocate() }
@@ -62,7 +63,7 @@ enum ShogiReport {
         if !pv.isEmpty {
             out += "<p>Mating line (USI): \(HTML.escape(pv.joined(separator: " ")))</p>"
         }
-        if let kif = record.result["kif"]?.stringValue, !kif.isEmpty {
+        if let kif = result.kif, !kif.isEmpty {
             out += "<p>KIF: \(HTML.escape(kif))</p>"
         }
         return out + composers
@@ -71,9 +72,11 @@ enum ShogiReport {
     static func charts(for records: [ResultRecord]) -> [BarChart] {
         var lengths: [Int: Int] = [:]
         var noMate = 0
-        for r in records {
-            if r.result["mate"]?.boolValue == true, let n = r.result["length"]?.intValue { lengths[n, default: 0] += 1 }
-            if r.result["mate"]?.boolValue == false { noMate += 1 }
+        for record in records {
+            let r = ShogiResult(json: record.result)
+            guard r.isSolve else { continue }
+            if r.mate == true, let n = r.length { lengths[n, default: 0] += 1 }
+            if r.mate == false { noMate += 1 }
         }
         guard let longest = lengths.keys.max() else { return [] }
         // Odd lengths (the attacker gives the last move); past 61 plies, buckets of 8 plies.

@@ -60,94 +60,102 @@ enum TsumeRun {
                        solver: MateSolver, seconds: Double) -> Outcome {
         let stats: [(String, JSON)] = [("nodes", JSON(solver.nodes)), ("seconds", JSON(seconds)),
                                        ("maxPly", JSON(solver.maxPlyReached)), ("hashMB", JSON(solver.table.capacity * MemoryLayout<MateEntry>.stride / 1_048_576))]
-        var result: [(String, JSON)] = []
+        var r = ShogiResult()
         var summary: String
         var status = Status.solved
         switch a.verdict {
         case .mate:
             let check = problem.position.verifyMate(a.line)
-            result = [("mate", true), ("length", JSON(a.length)), ("shortest", JSON(a.exact)),
-                      ("pv", JSON(a.line.map(\.usi))), ("kif", .string(problem.position.kifLine(a.line).joined(separator: " "))),
-                      ("verified", JSON(check == nil))]
-            if let c = check { result.append(("verifyError", .string(c))) }
+            r.mate = true
+            r.length = a.length
+            r.shortest = a.exact
+            r.pv = a.line.map(\.usi)
+            r.kif = problem.position.kifLine(a.line).joined(separator: " ")
+            r.verified = check == nil
+            r.verifyError = check
             summary = "mate in \(a.length)" + (a.exact ? "" : " (first proof, not shown shortest)")
             if a.exact, a.length <= uniqueMaxLength, uniquenessWalked {
-                // null: the budget ran out during the walk
-                result.append(("unique", solution.map { JSON($0.unique) } ?? .null))
+                // unknown: the budget ran out during the walk
+                r.unique = solution?.unique
+                r.uniqueUnknown = solution == nil
                 if solution?.unique == false { summary += ", not unique" }
             }
             if check == nil {
                 var end = problem.position
                 for m in a.line { end.play(m) }
                 let leftover = end.handText(problem.position.sideToMove)
-                result.append(("leftover", .string(leftover)))
+                r.leftover = leftover
                 if !leftover.isEmpty { summary += ", leftover \(leftover)" }
             }
         case .noMate:
-            result = [("mate", false)]
+            r.mate = false
             summary = "no mate"
         case .limit:
             status = .limit
             if a.length > 0 {
                 // mate proven; the budget ran out before the shortest length was established
-                result = [("mate", true), ("length", JSON(a.length)), ("shortest", false)]
+                r.mate = true
+                r.length = a.length
+                r.shortest = false
                 if !a.line.isEmpty {
                     let check = problem.position.verifyMate(a.line)
-                    result += [("pv", JSON(a.line.map(\.usi))), ("kif", .string(problem.position.kifLine(a.line).joined(separator: " "))),
-                               ("verified", JSON(check == nil))]
+                    r.pv = a.line.map(\.usi)
+                    r.kif = problem.position.kifLine(a.line).joined(separator: " ")
+                    r.verified = check == nil
                 }
                 // the exact length lies between the two (a bound disproven leaves it at least 2 more)
-                let atLeast = a.noMateWithin > 0 ? a.noMateWithin + 2 : 1
-                result.append(("bound", .object([("lengthAtLeast", JSON(atLeast)), ("lengthAtMost", JSON(a.length))])))
+                r.bound = (a.noMateWithin > 0 ? a.noMateWithin + 2 : 1, a.length)
                 summary = a.noMateWithin > 0
                     ? "limit: mate proven in \(a.length) plies or fewer, none within \(a.noMateWithin); shortest not established"
                     : "limit: mate proven in \(a.length) plies or fewer, shortest not established"
             } else {
-                result = [("mate", .null)]
                 summary = "limit: undecided"
             }
         }
         if let e = problem.expectedLength {
-            result.append(("expectedLength", JSON(e)))
-            if a.verdict == .mate, a.exact { result.append(("lengthMatches", JSON(a.length == e))) }
-            if a.verdict == .noMate { result.append(("lengthMatches", false)) }
+            r.expectedLength = e
+            if a.verdict == .mate, a.exact { r.lengthMatches = a.length == e }
+            if a.verdict == .noMate { r.lengthMatches = false }
         } else if problem.expectNoMate {
-            result.append(("expectedLength", "nomate"))
-            if a.verdict != .limit { result.append(("lengthMatches", JSON(a.verdict == .noMate))) }
+            r.expectsNoMate = true
+            if a.verdict != .limit { r.lengthMatches = a.verdict == .noMate }
         }
         if let b = problem.bookLength {
-            result.append(("bookLength", JSON(b)))
+            r.bookLength = b
             if a.verdict == .mate, a.exact, a.length != b {
-                result.append(("bookNote", .string(a.length > b
+                r.bookNote = a.length > b
                     ? "longer than the book: under plain minimax the defender's interpositions (futile by tsume convention) or other defences count"
-                    : "shorter than the book: a quicker mate exists (the book line or its transcription is not minimal)")))
+                    : "shorter than the book: a quicker mate exists (the book line or its transcription is not minimal)"
             }
         }
-        if a.firstProofNodes > 0 {
-            result.append(("firstProof", .object([("nodes", JSON(a.firstProofNodes)),
-                                                  ("seconds", JSON((a.firstProofSeconds * 1000).rounded() / 1000))])))
-        }
-        result.append(("iterations", .array(a.iterations.map { .object([("bound", JSON($0.0)), ("proven", $0.1.map { JSON($0) } ?? .null)]) })))
-        if a.tree != .null { result.append(("tree", a.tree)) }
-        return Outcome(status: status, result: .object(result), stats: stats, summary: summary)
+        if a.firstProofNodes > 0 { r.firstProof = (a.firstProofNodes, (a.firstProofSeconds * 1000).rounded() / 1000) }
+        r.iterations = a.iterations.map { ($0.0, $0.1) }
+        if a.tree != .null { r.tree = a.tree }
+        return Outcome(status: status, result: r.json, stats: stats, summary: summary)
     }
 
     static func perft(_ problem: TsumeProblem, context: SolveContext) -> Outcome {
         let depth = Int(context.flags["depth"] ?? "") ?? 3
         var p = problem.position
-        var counts: [JSON] = []
+        var counts: [UInt64] = []
         var total: UInt64 = 0
         let start = monotonicSeconds()
         for d in 1...max(1, depth) {
             let c = p.perft(d)
             total += c
-            counts.append(JSON(c))
+            counts.append(c)
             if context.budget.shouldStop(nodes: total) {
-                return Outcome(status: .limit, result: .object([("perft", .array(counts))]), stats: [("nodes", JSON(total))], summary: "perft to depth \(d)")
+                return Outcome(status: .limit, result: perftResult(counts), stats: [("nodes", JSON(total))], summary: "perft to depth \(d)")
             }
         }
-        return Outcome(result: .object([("perft", .array(counts))]),
+        return Outcome(result: perftResult(counts),
                        stats: [("nodes", JSON(total)), ("seconds", JSON(monotonicSeconds() - start))],
-                       summary: "perft d\(depth) = \(counts.last.map { $0.serialized } ?? "")")
+                       summary: "perft d\(depth) = \(counts.last.map { String($0) } ?? "")")
+    }
+
+    private static func perftResult(_ counts: [UInt64]) -> JSON {
+        var r = ShogiResult()
+        r.perft = counts
+        return r.json
     }
 }

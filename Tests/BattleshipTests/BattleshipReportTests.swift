@@ -17,10 +17,10 @@ func bundled(_ relative: String) -> String {
 
 private func occurrences(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
-private func record(_ path: String, text: String) throws -> ResultRecord {
+private func record(_ path: String, text: String, verb: Verb = .solve) throws -> ResultRecord {
     let job = try BattleshipGame.load(text: text, file: path)[0].get()
-    let outcome = job.run(SolveContext(verb: .solve, threads: 1, hashMB: 8))
-    return ResultRecord(game: BattleshipGame.id, verb: .solve, job: job, outcome: outcome)
+    let outcome = job.run(SolveContext(verb: verb, threads: 1, hashMB: 8))
+    return ResultRecord(game: BattleshipGame.id, verb: verb, job: job, outcome: outcome)
 }
 
 @Suite struct BattleshipReportTests {
@@ -38,13 +38,23 @@ private func record(_ path: String, text: String) throws -> ResultRecord {
         // c3, the only inner cell not beside the miss, lies on 4 of them, more than any other
         // cell (counted by hand): the best shot.
         let text = "name: tiny\nsize: 4x4\nfleet: 2\n. . . .\n. o . .\n. . . .\n. . . .\n"
-        let r = try record("tiny.battleship", text: text)
+        let r = try record("tiny.battleship", text: text, verb: .analyze)
         #expect(r.result["layouts"]?.intValue == 20)
         let html = try #require(BattleshipGame.reportFragment(for: r))
         #expect(occurrences("<svg", in: html) == 1)
         #expect(html.contains("c3: 4 of 20 layouts"))
         #expect(html.contains("<title>best shot c3</title>"))
         #expect(html.contains("<title>b2: miss</title>"))
+    }
+
+    @Test func solveGivesTheCountAndTheBestShotWithoutTheCellTable() throws {
+        // The 4x4 position above: 20 layouts, best shot c3 on 4 of them (counted by hand).
+        let text = "name: tiny\nsize: 4x4\nfleet: 2\n. . . .\n. o . .\n. . . .\n. . . .\n"
+        let r = try record("tiny.battleship", text: text, verb: .solve)
+        #expect(r.result["layouts"]?.intValue == 20 && r.result["bestShot"]?.stringValue == "c3")
+        #expect(r.result["bestShotLayouts"]?.intValue == 4 && r.result["cells"] == nil)
+        let html = try #require(BattleshipGame.reportFragment(for: r))
+        #expect(html.contains("<title>best shot c3</title>") && html.contains("20 layouts fit the shots"))
     }
 
     @Test func bogusPositionGivesASentence() throws {

@@ -1,4 +1,4 @@
-// The two flip computations (ray scans, vector fill) and move generation against a
+// The two flip computations (ray scans, vector form from ray masks) and move generation against a
 // square-by-square walk of the eight directions, on random boards of every size, plus the
 // neighbour pre-test of the last-empties solvers and the quadrant parity kept by toggling.
 import Testing
@@ -36,7 +36,7 @@ import Testing
                 let a = state &* 0x2545_F491_4F6C_DD1D, b = (state ^ a) &* 0x9E37_79B9_7F4A_7C15
                 let p = a & mask & ~bit, o = b & mask & ~p & ~bit
                 let expected = FlipTests.walkedFlips(x, p, o, size: size)
-                #expect(Bitboard.flipsVector(x, p, o) == expected)
+                #expect(Bitboard.flipsMasked(x, p, o, masks: Bitboard.rayMasks) == expected)
                 #expect(Bitboard.flips(x, p, o) == expected)
                 if o & Bitboard.neighbourTable[x] == 0 { #expect(expected == 0) }
                 if expected != 0 { nonzero += 1 }

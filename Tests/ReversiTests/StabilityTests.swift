@@ -32,6 +32,57 @@ import Testing
     }
 }
 
+/// The 8x8 stability with exact edges: never wrong along random games, and it finds at least
+/// the discs of the general fixed point.
+@Suite struct EdgeStabilityTests {
+    @Test func exactEdgesNeverFlipAndCoverTheGeneralFixedPoint() {
+        var state: UInt64 = 0x0F1E_2D3C_4B5A_6978
+        var reported = 0, beyond = 0
+        for _ in 0..<300 {
+            var position = Position.start()
+            var stableBlack: UInt64 = 0, stableWhite: UInt64 = 0
+            while !position.isGameOver {
+                let black = position.blackDiscs, white = position.whiteDiscs
+                #expect(stableBlack & ~black == 0 && stableWhite & ~white == 0)
+                for (own, other) in [(black, white), (white, black)] {
+                    let exact = Bitboard.stableDiscs8x8(own, other, table: Bitboard.edgeStability,
+                                                        files: Bitboard.byteToFileA)
+                    let general = Bitboard.stableDiscs(own, other)
+                    #expect(general & ~exact == 0)
+                    if exact != general { beyond += 1 }
+                    if own == black { stableBlack |= exact } else { stableWhite |= exact }
+                }
+                var moves = position.legalMoves
+                if moves == 0 { position = position.passing(); continue }
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                var k = Int(state % UInt64(moves.nonzeroBitCount))
+                while k > 0 { moves &= moves - 1; k -= 1 }
+                position = position.playing(moves.trailingZeroBitCount)
+            }
+            #expect(stableBlack & ~position.blackDiscs == 0 && stableWhite & ~position.whiteDiscs == 0)
+            reported += (stableBlack | stableWhite).nonzeroBitCount
+        }
+        #expect(reported > 0)
+        #expect(beyond > 0)
+    }
+
+    /// Edge lines by hand: a run held between two of one's own discs on a full edge side is
+    /// stable; a lone disc in the middle of an empty edge is not.
+    @Test func edgeTableExamples() {
+        let t = Bitboard.edgeStability
+        // full line: everything stays
+        #expect(t[0b1010_1010 << 8 | 0b0101_0101] == 0b1010_1010)
+        // corner a1 and b1, c1 ours, the rest empty: the corner run is stable
+        #expect(t[0b0000_0111 << 8 | 0] == 0b0000_0111)
+        // a lone disc on d1: not stable
+        #expect(t[0b0000_1000 << 8 | 0] == 0)
+        // ours on b1-g1 between their a1 and h1... the line is full: stays ours
+        #expect(t[0b0111_1110 << 8 | 0b1000_0001] == 0b0111_1110)
+        // their a1, ours b1-c1, d1 empty: they can play d1 and flip b1-c1
+        #expect(t[0b0000_0110 << 8 | 0b0000_0001] == 0)
+    }
+}
+
 @Suite struct ParityTests {
     /// The folded quadrant parity equals counting each quadrant's empties.
     @Test(arguments: [8, 6, 4])

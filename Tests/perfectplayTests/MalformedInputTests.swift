@@ -30,11 +30,7 @@ private func expectations(in folder: URL) throws -> [Expectation] {
     let good = packageRoot.appendingPathComponent("Puzzles/peg/tour/english.peg").path
     let (code, stdout, stderr) = try perfectplay(["solve", "--out", out, folder.path, good])
     #expect(code == 1)
-    // .battleship positions are analysed, not solved: `solve` skips them in a folder.
-    let shotFiles = files.filter { $0.hasSuffix(".battleship") }.map { folder.appendingPathComponent($0).path }
-    let (analyzeCode, _, analyzeErrors) = try perfectplay(["analyze", "--out", out] + shotFiles)
-    #expect(analyzeCode == 1)
-    let errorLines = (stderr + analyzeErrors).split(separator: "\n").map(String.init)
+    let errorLines = stderr.split(separator: "\n").map(String.init)
     for e in expected {
         let prefix = folder.appendingPathComponent(e.file).path + ":" + e.location
         let lines = errorLines.filter { $0.hasPrefix(folder.appendingPathComponent(e.file).path + ":") }

@@ -11,8 +11,9 @@ enum TsumeMainLine {
     /// (`composerLine`, the reading tsume books print), then the exact shortest line under plain
     /// minimax (`pv`). The first that replays as a mate is the main line: a composer line that
     /// ends where only futile interpositions remain is no checkmate for a GUI, so `pv` is shown.
-    static func candidates(_ result: JSON) -> [[String]] {
-        ["composerLine", "pv"].compactMap { key in result[key]?.arrayValue?.compactMap(\.stringValue) }.filter { !$0.isEmpty }
+    static func candidates(_ json: JSON) -> [[String]] {
+        let composer = json["composerLine"]?.arrayValue?.compactMap(\.stringValue)
+        return [composer, ShogiResult(json: json).pv].compactMap { $0 }.filter { !$0.isEmpty }
     }
 
     /// The preferred line, before the mate check (`candidates`).
@@ -88,13 +89,13 @@ enum TsumeKIFFile {
     /// The KIF of a record: a solved mate whose record carries its position and a main line that
     /// replays as a mate; nil for anything else.
     static func record(for record: ResultRecord) -> KIFRecord? {
-        guard record.status == .solved, record.result["mate"]?.boolValue == true,
-              let sfen = record.result["position"]?.stringValue,
+        let result = ShogiResult(json: record.result)
+        guard record.status == .solved, result.mate == true, let sfen = result.position,
               let position = try? Position(sfen: Substring(sfen), at: SourceLocation(file: "record", line: 1)) else { return nil }
         for usi in TsumeMainLine.candidates(record.result) {
             let line = usi.compactMap(Move.init(usi:))
             guard line.count == usi.count, position.verifyMate(line) == nil else { continue }
-            return KIFRecord.tsume(name: record.name, position: position, mainLine: line, tree: record.result["tree"])
+            return KIFRecord.tsume(name: record.name, position: position, mainLine: line, tree: result.tree)
         }
         return nil
     }
