@@ -1,6 +1,6 @@
 // `perfectplay bench tsume-composer`: the 100 Shogi Zuko problems read by the composers' rules:
 // for each, the composer length against the book's, and where they differ the reason with its
-// line (a defence longer than the book, a shorter mate, no mate), each line replayed by the
+// line (a defence longer than the book, a shorter mate, the 2-ply exemption, no mate), each line replayed by the
 // composer checker; with nodes and times.
 import Foundation
 import SolverKit
@@ -128,7 +128,9 @@ extension TsumeBench {
             if longer == nil { complete = false }
             shown = longer?.first(where: { !$0.exempt })?.line ?? line.moves
         } else if length < book {
-            out.reason = "shorter mate"
+            // the forced length reaching the book's: every longest line ends with pieces in hand
+            // and the 2手長駒余り exemption chose a line two plies shorter (rule 5)
+            out.reason = answer.forcedLength >= book ? "2-ply exemption" : "shorter mate"
             shown = line.moves
         } else {
             out.reason = "= book"
