@@ -1,7 +1,7 @@
 // `perfectplay bench tsume-composer`: the 100 Shogi Zuko problems read by the composers' rules:
 // for each, the composer length against the book's, and where they differ the reason with its
-// line (a defence longer than the book, a shorter mate, the 2-ply exemption, no mate), each line replayed by the
-// composer checker; with nodes and times.
+// line (a defence longer than the book, a shorter mate, the 2-ply exemption, no mate), each
+// line replayed by the composer checker; with nodes and times.
 import Foundation
 import SolverKit
 import Synchronization
