@@ -49,11 +49,10 @@ extension MateSolver {
         var answer = ComposerAnswer(verdict: .mate, forcedLength: upperBound)
         var schedule = ShorteningSchedule(proven: upperBound)
         answer.exact = true
-        let descend = ProcessInfo.processInfo.environment["CZ_DESCEND"] != nil
         while !schedule.isExact {
-            let bound = descend ? schedule.proven - 2 : schedule.nextBound
+            let bound = schedule.nextBound
             let w = search(remaining: bound)
-            debugLog("composer: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes; judge \(MateSolver.statJudge) \(MateSolver.statJudgeNodes) resolve \(MateSolver.statResolve) \(MateSolver.statResolveNodes)")
+            debugLog("composer: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes")
             if w.pn != 0 && w.dn != 0 { answer.exact = false; break }
             let length: Int? = w.pn == 0 ? Int(w.length) : nil
             schedule.record(bound: bound, provenLength: length, noMateWithin: Int(w.depth))

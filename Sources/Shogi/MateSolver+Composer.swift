@@ -40,13 +40,7 @@ enum ChildState {
     static let slack: UInt8 = 5
 }
 
-import Foundation
 extension MateSolver {
-    nonisolated(unsafe) static var statJudge: UInt64 = 0
-    nonisolated(unsafe) static var statJudgeNodes: UInt64 = 0
-    nonisolated(unsafe) static var statResolve: UInt64 = 0
-    nonisolated(unsafe) static var statResolveNodes: UInt64 = 0
-    static let noFutility = ProcessInfo.processInfo.environment["CZ_NOFUT"] != nil
     /// The squares strictly between the defender's king and the one sliding piece checking it
     /// from afar (the current position, defender to move), 0 when the check is not such.
     @inline(__always)
@@ -62,7 +56,7 @@ extension MateSolver {
     /// Sets `childState` of the defender's replies at `moves[base..<base + n]`.
     @inline(__always)
     func markInterpositions(_ base: Int, _ n: Int) {
-        let squares = MateSolver.noFutility ? 0 : interpositionSquares().squares
+        let squares = interpositionSquares().squares
         for i in 0..<n {
             childState[base + i] = squares != 0 && Geometry.has(squares, moves[base + i].to) ? ChildState.unresolved : ChildState.counted
         }
@@ -102,8 +96,6 @@ extension MateSolver {
     /// Only the interposition `only` is judged when given (df-pn's choice: when it turns out
     /// effective and its search disproves the node, the others need no judgement).
     func judgeInterpositions(_ base: Int, _ n: Int, remaining: Int, childPath: UInt64, only: Int? = nil) {
-        let startNodes = nodes
-        defer { MateSolver.statJudge &+= 1; MateSolver.statJudgeNodes &+= nodes - startNodes }
         let tight: Bool
         if (0..<n).contains(where: { childState[base + $0] == ChildState.counted }) {
             guard let lasts = otherReplyLasts(base, n, atLeast: remaining, childPath: childPath) else { return }
@@ -124,8 +116,6 @@ extension MateSolver {
     /// `remaining` plies: sets `childState[base + i]`. May leave it unresolved when the budget
     /// runs out (`stopped`).
     func resolveInterposition(_ base: Int, _ n: Int, _ i: Int, remaining: Int, childPath: UInt64) {
-        let startNodes = nodes
-        defer { MateSolver.statResolve &+= 1; MateSolver.statResolveNodes &+= nodes - startNodes }
         let m = moves[base + i]
         guard var w = capturedInterpositionMate(m, within: remaining, childPath: childPath) else {
             if !stopped { childState[base + i] = ChildState.effectiveWithinBound }
