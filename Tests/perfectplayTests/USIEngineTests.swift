@@ -148,6 +148,7 @@ private func mates(_ moves: [String], from sfen: String) throws -> Bool {
     engine.send("setoption name MateLength value sideways")
     #expect(engine.next() == "info string error: MateLength is 'shortest' or 'composer', found 'sideways'")
     engine.send("setoption name MateLength value shortest")
+    engine.send("position sfen \(nine.sfen)")
 
     // a normal go: the mating move with its score, or resign
     engine.send("go btime 0 wtime 0 byoyomi 10000")
