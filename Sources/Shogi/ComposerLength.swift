@@ -110,6 +110,9 @@ struct ComposerWalk {
     var visited = 0
     var capped = false
     var memo: [MemoKey: ComposerLine] = [:]
+    /// false: the line lasts the forced length (a longer defence's own line), the 2手長駒余り
+    /// exemption not taken.
+    var exemption = true
 
     struct MemoKey: Hashable { var key: UInt64; var value: Int }
 
@@ -193,7 +196,7 @@ struct ComposerWalk {
             if line.endHand.isEmpty { chosen = line; break }
             if capped { break }
         }
-        if chosen == nil, !capped, value - 3 >= 1 {
+        if chosen == nil, !capped, exemption, value - 3 >= 1 {
             for i in shorter {
                 let m = s.moves[base + i]
                 let cap = s.pos.play(m)

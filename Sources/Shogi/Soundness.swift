@@ -221,7 +221,9 @@ extension MateSolver {
                 }
                 if !longer { continue }
                 guard let w = composerExactValue(atMost: value - 1, pathKey: childPath) else { return false }
+                // the defence's own line lasts its forced length (no exemption shortening it)
                 var walk = ComposerWalk(solver: self)
+                walk.exemption = false
                 guard let sub = walk.attacker(value: w, pathKey: childPath) else { return false }
                 let total = p + 1 + w
                 // the exemption: a reply two plies longer than the line's, ending with pieces left
