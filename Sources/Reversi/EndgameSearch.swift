@@ -61,8 +61,9 @@ struct EndgameSearch {
     /// At or below this many empties: no table, no mobility ordering (search_shallow).
     nonisolated(unsafe) static var defaultShallowEmpties = 7
     let shallowEmpties: Int
-    /// Enhanced transposition cut-offs above this many empties.
-    nonisolated(unsafe) static var defaultETCMinEmpties = 11
+    /// Enhanced transposition cut-offs above this many empties: wherever the children are
+    /// table nodes (more than `shallowEmpties`), since their probes now overlap.
+    nonisolated(unsafe) static var defaultETCMinEmpties = 8
     let etcMinEmpties: Int
     /// Evaluation-search ordering from this many empties, one ply more every `sortStep`.
     nonisolated(unsafe) static var defaultSortMinEmpties = 12
@@ -210,6 +211,21 @@ struct EndgameSearch {
     mutating func orderMoves(_ p: UInt64, _ o: UInt64, _ moves: UInt64, hashMove: Int,
                              _ list: UnsafeMutablePointer<OrderedMove>, etcBeta: Int? = nil, evalDepth: Int = -1,
                              cutoff: inout Int?) -> Int {
+        if let b = etcBeta {
+            // Every child's table entry first, in a loop of its own: the probes are cache
+            // misses into a large table, independent of each other, so the processor overlaps
+            // them (interleaved with the ordering work below, each would stall on its own).
+            var m = moves
+            while m != 0 {
+                let sq = m.trailingZeroBitCount
+                m &= m &- 1
+                let f = Bitboard.flipsNotInlined(sq, p, o, masks: rayMasks)
+                if let e = table.probe(o ^ f, p ^ f ^ (UInt64(1) << UInt64(sq))), -e.upper >= b {
+                    cutoff = -e.upper
+                    return 0
+                }
+            }
+        }
         let empties = mask & ~(p | o)
         let odd = geometry.oddQuadrants(empties)
         let corners = geometry.corners
@@ -225,9 +241,6 @@ struct EndgameSearch {
                 key = Int.min
             } else {
                 let np = o ^ f, no = p ^ f ^ bit
-                if let b = etcBeta, let e = table.probe(np, no) {
-                    if -e.upper >= b { cutoff = -e.upper; return 0 }
-                }
                 let replies = Bitboard.movesNotInlined(np, no) & mask
                 // Fastest first: one weighted reply weighs as much as 8 points of the evaluation.
                 key += (replies.nonzeroBitCount + (replies & corners).nonzeroBitCount) << 7

@@ -25,14 +25,36 @@ func randomPosition(seed: UInt64, geometry: BoardGeometry, empties: Int) -> Posi
     var position = Position.start(geometry)
     while position.emptyCount > empties {
         if position.isGameOver { return nil }
-        var moves = position.legalMoves
-        if moves == 0 { position = position.passing(); continue }
+        position = position.playingRandomMove(&state)
+    }
+    return position
+}
+
+extension Position {
+    /// The position after a move drawn by xorshift from `state` (a pass when there is none).
+    func playingRandomMove(_ state: inout UInt64) -> Position {
+        var moves = legalMoves
+        if moves == 0 { return passing() }
         state ^= state << 13; state ^= state >> 7; state ^= state << 17
         var k = Int(state % UInt64(moves.nonzeroBitCount))
         while k > 0 { moves &= moves - 1; k -= 1 }
-        position = position.playing(moves.trailingZeroBitCount)
+        return playing(moves.trailingZeroBitCount)
     }
-    return position
+}
+
+/// Plays `games` random games from the start (xorshift from `seed`): `visit` sees every
+/// position before its move, `end` the final one.
+func playRandomGames(_ games: Int, seed: UInt64, geometry: BoardGeometry = BoardGeometry(size: 8)!,
+                     visit: (Position) -> Void, end: (Position) -> Void) {
+    var state = seed
+    for _ in 0..<games {
+        var position = Position.start(geometry)
+        while !position.isGameOver {
+            visit(position)
+            position = position.playingRandomMove(&state)
+        }
+        end(position)
+    }
 }
 
 @Suite struct EndgameSolverTests {

@@ -8,26 +8,18 @@ import Testing
     func stableDiscsNeverFlipInRandomGames(size: Int) {
         let g = BoardGeometry(size: size)!
         let (columns, rows) = Bitboard.edges(of: g)
-        var state: UInt64 = 0x1234_5678_9ABC_DEF1 &+ UInt64(size)
         var reported = 0
-        for _ in 0..<300 {
-            var position = Position.start(g)
-            var stableBlack: UInt64 = 0, stableWhite: UInt64 = 0
-            while !position.isGameOver {
-                let black = position.blackDiscs, white = position.whiteDiscs
-                #expect(stableBlack & ~black == 0 && stableWhite & ~white == 0)
-                stableBlack |= Bitboard.stableDiscs(black, white, outside: ~g.mask, edgeColumns: columns, edgeRows: rows)
-                stableWhite |= Bitboard.stableDiscs(white, black, outside: ~g.mask, edgeColumns: columns, edgeRows: rows)
-                var moves = position.legalMoves
-                if moves == 0 { position = position.passing(); continue }
-                state ^= state << 13; state ^= state >> 7; state ^= state << 17
-                var k = Int(state % UInt64(moves.nonzeroBitCount))
-                while k > 0 { moves &= moves - 1; k -= 1 }
-                position = position.playing(moves.trailingZeroBitCount)
-            }
+        var stableBlack: UInt64 = 0, stableWhite: UInt64 = 0
+        playRandomGames(300, seed: 0x1234_5678_9ABC_DEF1 &+ UInt64(size), geometry: g, visit: { position in
+            let black = position.blackDiscs, white = position.whiteDiscs
+            #expect(stableBlack & ~black == 0 && stableWhite & ~white == 0)
+            stableBlack |= Bitboard.stableDiscs(black, white, outside: ~g.mask, edgeColumns: columns, edgeRows: rows)
+            stableWhite |= Bitboard.stableDiscs(white, black, outside: ~g.mask, edgeColumns: columns, edgeRows: rows)
+        }, end: { position in
             #expect(stableBlack & ~position.blackDiscs == 0 && stableWhite & ~position.whiteDiscs == 0)
             reported += (stableBlack | stableWhite).nonzeroBitCount
-        }
+            stableBlack = 0; stableWhite = 0
+        })
         #expect(reported > 0)
     }
 }
@@ -36,32 +28,23 @@ import Testing
 /// the discs of the general fixed point.
 @Suite struct EdgeStabilityTests {
     @Test func exactEdgesNeverFlipAndCoverTheGeneralFixedPoint() {
-        var state: UInt64 = 0x0F1E_2D3C_4B5A_6978
         var reported = 0, beyond = 0
-        for _ in 0..<300 {
-            var position = Position.start()
-            var stableBlack: UInt64 = 0, stableWhite: UInt64 = 0
-            while !position.isGameOver {
-                let black = position.blackDiscs, white = position.whiteDiscs
-                #expect(stableBlack & ~black == 0 && stableWhite & ~white == 0)
-                for (own, other) in [(black, white), (white, black)] {
-                    let exact = Bitboard.stableDiscs8x8(own, other, table: Bitboard.edgeStability,
-                                                        files: Bitboard.byteToFileA)
-                    let general = Bitboard.stableDiscs(own, other)
-                    #expect(general & ~exact == 0)
-                    if exact != general { beyond += 1 }
-                    if own == black { stableBlack |= exact } else { stableWhite |= exact }
-                }
-                var moves = position.legalMoves
-                if moves == 0 { position = position.passing(); continue }
-                state ^= state << 13; state ^= state >> 7; state ^= state << 17
-                var k = Int(state % UInt64(moves.nonzeroBitCount))
-                while k > 0 { moves &= moves - 1; k -= 1 }
-                position = position.playing(moves.trailingZeroBitCount)
+        var stableBlack: UInt64 = 0, stableWhite: UInt64 = 0
+        playRandomGames(300, seed: 0x0F1E_2D3C_4B5A_6978, visit: { position in
+            let black = position.blackDiscs, white = position.whiteDiscs
+            #expect(stableBlack & ~black == 0 && stableWhite & ~white == 0)
+            for (own, other) in [(black, white), (white, black)] {
+                let exact = Bitboard.stableDiscs8x8(own, other, table: Bitboard.edgeStability, files: Bitboard.byteToFileA)
+                let general = Bitboard.stableDiscs(own, other)
+                #expect(general & ~exact == 0)
+                if exact != general { beyond += 1 }
+                if own == black { stableBlack |= exact } else { stableWhite |= exact }
             }
+        }, end: { position in
             #expect(stableBlack & ~position.blackDiscs == 0 && stableWhite & ~position.whiteDiscs == 0)
             reported += (stableBlack | stableWhite).nonzeroBitCount
-        }
+            stableBlack = 0; stableWhite = 0
+        })
         #expect(reported > 0)
         #expect(beyond > 0)
     }
