@@ -9,25 +9,25 @@ enum ShogiSoundnessReport {
     /// record has none.
     static func html(_ record: ResultRecord, start: Position) -> String {
         let r = record.result
-        guard r["composerLength"] != nil else { return "" }
+        guard r[ShogiResult.Field.composerLength] != nil else { return "" }
         var out = "<h4>Composers' reading</h4>"
-        guard let length = r["composerLength"]?.intValue else {
-            return out + "<p>composerLength not established (\(HTML.escape(r["composerBound"]?.serialized ?? "limit")))</p>"
+        guard let length = r[ShogiResult.Field.composerLength]?.intValue else {
+            return out + "<p>composerLength not established (\(HTML.escape(r[ShogiResult.Field.composerBound]?.serialized ?? "limit")))</p>"
         }
         var facts = "composerLength \(length)"
-        if let w = r["forcedLength"]?.intValue { facts += " (forced length \(w): a two-ply longer variation ends with pieces left)" }
-        if let plain = r["length"]?.intValue { facts += ", plain-minimax length \(plain)" }
-        if let book = r["bookLength"]?.intValue { facts += ", book \(book)" }
+        if let w = r[ShogiResult.Field.forcedLength]?.intValue { facts += " (forced length \(w): a two-ply longer variation ends with pieces left)" }
+        if let plain = r[ShogiResult.Field.length]?.intValue { facts += ", plain-minimax length \(plain)" }
+        if let book = r[ShogiResult.Field.bookLength]?.intValue { facts += ", book \(book)" }
         out += "<p>\(HTML.escape(facts))</p>"
-        if let kif = r["composerKif"]?.stringValue { out += "<p>Main line: \(HTML.escape(kif))</p>" }
-        let mainLine = moves(r["composerLine"])
-        if let uncounted = r["uncountedInterpositions"]?.arrayValue, !uncounted.isEmpty {
+        if let kif = r[ShogiResult.Field.composerKif]?.stringValue { out += "<p>Main line: \(HTML.escape(kif))</p>" }
+        let mainLine = moves(r[ShogiResult.Field.composerLine])
+        if let uncounted = r[ShogiResult.Field.uncountedInterpositions]?.arrayValue, !uncounted.isEmpty {
             let text = uncounted.map { u in
                 "ply \(u["ply"]?.intValue ?? 0): " + (u["moves"]?.arrayValue?.compactMap(\.stringValue).joined(separator: " ") ?? "")
             }.joined(separator: "; ")
             out += "<p>Futile interpositions, not counted: \(HTML.escape(text))</p>"
         }
-        guard let s = r["soundness"] else { return out }
+        guard let s = r[ShogiResult.Field.soundness] else { return out }
         out += "<p><b>Verdict: \(HTML.escape(s["verdict"]?.stringValue ?? ""))</b></p>"
         var frames: [(caption: String, svg: String)] = []
         for cook in s["cooks"]?.arrayValue ?? [] {

@@ -27,39 +27,39 @@ enum TsumeComposerRun {
         case .mate:
             let line = answer.line!
             part.line = line
-            part.fields.append(("composerLength", JSON(line.moves.count)))
-            part.fields.append(("composerLine", JSON(line.moves.map(\.usi))))
-            part.fields.append(("composerKif", .string(problem.position.kifLine(line.moves).joined(separator: " "))))
+            part.fields.append((ShogiResult.Field.composerLength.rawValue, JSON(line.moves.count)))
+            part.fields.append((ShogiResult.Field.composerLine.rawValue, JSON(line.moves.map(\.usi))))
+            part.fields.append((ShogiResult.Field.composerKif.rawValue, .string(problem.position.kifLine(line.moves).joined(separator: " "))))
             if line.moves.count != answer.forcedLength {
-                part.fields.append(("forcedLength", JSON(answer.forcedLength)))
+                part.fields.append((ShogiResult.Field.forcedLength.rawValue, JSON(answer.forcedLength)))
                 // the defender moves where the 2手長駒余り exemption chose a reply two plies shorter
-                part.fields.append(("exemptionPlies", JSON(line.exemptions.map { $0 + 1 })))
+                part.fields.append((ShogiResult.Field.exemptionPlies.rawValue, JSON(line.exemptions.map { $0 + 1 })))
             }
             if let e = problem.composerExpected {
-                part.fields.append(("composerMatches", JSON(line.moves.count == e)))
+                part.fields.append((ShogiResult.Field.composerMatches.rawValue, JSON(line.moves.count == e)))
             }
-            if answer.walkCapped { part.fields.append(("composerWalkCapped", true)) }
+            if answer.walkCapped { part.fields.append((ShogiResult.Field.composerWalkCapped.rawValue, true)) }
             let check = solver.replayComposerLine(line.moves)
-            part.fields.append(("composerVerified", JSON(check == nil)))
-            if let c = check { part.fields.append(("composerVerifyError", .string(c))) }
+            part.fields.append((ShogiResult.Field.composerVerified.rawValue, JSON(check == nil)))
+            if let c = check { part.fields.append((ShogiResult.Field.composerVerifyError.rawValue, .string(c))) }
             if soundness != .none {
                 let report = solver.soundness(line: line, expected: problem.composerExpected, plainLength: plainExact ? plainLength : nil,
                                               scope: soundness)
-                part.fields.append(("soundness", report.json(problem.position)))
+                part.fields.append((ShogiResult.Field.soundness.rawValue, report.json(problem.position)))
                 part.verdict = report.verdict
                 part.nodes = solver.nodes
                 if !report.complete { part.limit = true }
             }
         case .noMate:
-            part.fields.append(("composerLength", .null))
+            part.fields.append((ShogiResult.Field.composerLength.rawValue, .null))
         case .limit:
             part.limit = true
-            part.fields.append(("composerLength", .null))
-            part.fields.append(("composerBound", .object([("lengthAtLeast", JSON(answer.noMateWithin > 0 ? answer.noMateWithin + 2 : 1)),
+            part.fields.append((ShogiResult.Field.composerLength.rawValue, .null))
+            part.fields.append((ShogiResult.Field.composerBound.rawValue, .object([("lengthAtLeast", JSON(answer.noMateWithin > 0 ? answer.noMateWithin + 2 : 1)),
                                                           ("lengthAtMost", JSON(answer.forcedLength))])))
         }
-        part.fields.append(("composerIterations", .array(answer.iterations.map { .object([("bound", JSON($0.0)), ("proven", $0.1.map { JSON($0) } ?? .null)]) })))
-        part.fields.append(("composerNodes", JSON(solver.nodes)))
+        part.fields.append((ShogiResult.Field.composerIterations.rawValue, .array(answer.iterations.map { .object([("bound", JSON($0.0)), ("proven", $0.1.map { JSON($0) } ?? .null)]) })))
+        part.fields.append((ShogiResult.Field.composerNodes.rawValue, JSON(solver.nodes)))
         return part
     }
 }
@@ -89,21 +89,21 @@ extension TsumeComposerRun {
         if let line = part.line, answer.exact, line.moves.count < answer.length {
             let solver = MateSolver(position: problem.position, hashMB: 16, budget: context.budget, composer: true)
             if let found = solver.futileInterpositions(on: line) {
-                fields.append(("uncountedInterpositions", .array(found.map { .object([("ply", JSON($0.0)), ("moves", JSON($0.1.map(\.usi)))]) })))
+                fields.append((ShogiResult.Field.uncountedInterpositions.rawValue, .array(found.map { .object([("ply", JSON($0.0)), ("moves", JSON($0.1.map(\.usi)))]) })))
                 // none on the main line: the variations' futile interpositions make it shorter
                 if found.isEmpty, let tree = solver.futileInterpositionsInTree(line: line.moves, value: line.values.first ?? line.moves.count) {
-                    fields.append(("uncountedInVariations", .array(tree.found.map {
+                    fields.append((ShogiResult.Field.uncountedInVariations.rawValue, .array(tree.found.map {
                         .object([("after", JSON($0.path.map(\.usi))), ("ply", JSON($0.path.count + 1)), ("moves", JSON($0.moves.map(\.usi)))])
                     })))
-                    if tree.capped { fields.append(("uncountedInVariationsCapped", true)) }
+                    if tree.capped { fields.append((ShogiResult.Field.uncountedInVariationsCapped.rawValue, true)) }
                 }
             }
             if !answer.line.isEmpty, let found = solver.uncountedInterpositions(answer.line), !found.isEmpty {
-                fields.append(("plainLineUncounted", .array(found.map { .object([("ply", JSON($0.0)), ("move", .string($0.1.usi))]) })))
+                fields.append((ShogiResult.Field.plainLineUncounted.rawValue, .array(found.map { .object([("ply", JSON($0.0)), ("move", .string($0.1.usi))]) })))
             }
         }
         outcome.result = .object(fields)
-        if let n = part.fields.first(where: { $0.0 == "composerLength" })?.1.intValue {
+        if let n = part.fields.first(where: { $0.0 == ShogiResult.Field.composerLength.rawValue })?.1.intValue {
             outcome.summary += "; composer \(n)" + (part.verdict.isEmpty ? "" : ": \(part.verdict)")
         } else {
             outcome.summary += "; composer length not established"
@@ -111,7 +111,7 @@ extension TsumeComposerRun {
         if part.limit, outcome.status == .solved { outcome.status = .limit }
         if let i = outcome.stats.firstIndex(where: { $0.0 == "nodes" }), let plain = outcome.stats[i].1.intValue {
             outcome.stats[i].1 = JSON(UInt64(plain) + part.nodes)
-            outcome.stats.append(("composerNodes", JSON(part.nodes)))
+            outcome.stats.append((ShogiResult.Field.composerNodes.rawValue, JSON(part.nodes)))
         }
     }
 }

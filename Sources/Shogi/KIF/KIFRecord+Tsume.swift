@@ -12,7 +12,7 @@ enum TsumeMainLine {
     /// minimax (`pv`). The first that replays as a mate is the main line: a composer line that
     /// ends where only futile interpositions remain is no checkmate for a GUI, so `pv` is shown.
     static func candidates(_ json: JSON) -> [[String]] {
-        let composer = json["composerLine"]?.arrayValue?.compactMap(\.stringValue)
+        let composer = json[ShogiResult.Field.composerLine]?.arrayValue?.compactMap(\.stringValue)
         return [composer, ShogiResult(json: json).pv].compactMap { $0 }.filter { !$0.isEmpty }
     }
 
