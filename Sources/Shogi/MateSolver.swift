@@ -8,6 +8,7 @@
 // Searches may be bounded by a number of plies: proofs then carry their length, disproofs the
 // bound they hold for, which is what the exact shortest-mate search builds on.
 import SolverKit
+import Foundation
 
 final class MateSolver {
     var pos: Position
@@ -27,6 +28,11 @@ final class MateSolver {
     /// Set after the budget ran out with a mate proven: reading off its line may take this many
     /// more nodes (the budget is sticky, so it is bypassed for that short walk).
     var extractionNodeCap: UInt64? = nil
+    /// The composers' rules (futile interpositions are no defence; `MateSolver+Composer.swift`)
+    /// instead of plain minimax. Its table keeps exact hands.
+    let composer: Bool
+    /// Composer mode: what is known of each child in the arena (`ChildState`).
+    let childState: UnsafeMutablePointer<UInt8>
     /// Called on the search thread every 4,096 nodes (the USI engine's progress lines).
     var onPoll: ((MateSolver) -> Void)? = nil
 
@@ -45,10 +51,15 @@ final class MateSolver {
     var pathLength = 0
     let filter: UnsafeMutablePointer<UInt16>
 
-    init(position: Position, hashMB: Int, budget: SearchBudget?) {
+    /// `attacker`: the mating side, when the position has the defender to move (tests of one
+    /// defender node); the side to move otherwise.
+    init(position: Position, hashMB: Int, budget: SearchBudget?, composer: Bool = false, attacker: Int? = nil) {
         pos = position
-        attacker = position.sideToMove
+        self.attacker = attacker ?? position.sideToMove
         table = MateTable.take(megabytes: hashMB)
+        table.exactHands = composer
+        self.composer = composer
+        childState = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
         self.budget = budget
         moves = .allocate(capacity: MateSolver.arenaSize)
         childKey = .allocate(capacity: MateSolver.arenaSize)
@@ -62,7 +73,7 @@ final class MateSolver {
     deinit {
         MateTable.give(table)
         moves.deallocate(); childKey.deallocate(); childFull.deallocate(); childHand.deallocate()
-        pathKeys.deallocate(); filter.deallocate(); childCache.deallocate()
+        pathKeys.deallocate(); filter.deallocate(); childCache.deallocate(); childState.deallocate()
     }
 
     @inline(__always) func pushPath(_ k: UInt64) {
@@ -243,11 +254,15 @@ final class MateSolver {
                 return NodeValue(pn: 0, dn: infinitePN, length: 0, hand: ph)
             }
             if remaining < 1 {
+                // composer: mate when every reply is a futile interposition
+                if composer, let v = composerHorizon(moves + base, n, key: key, pathKey: pathKey) { return v }
                 table.storeDisproven(key, current: hand, disproofHand: hand, depth: 0, amount: 1)
                 return NodeValue(pn: infinitePN, dn: 0, depth: 0, hand: hand)
             }
         }
-        if isOr, remaining <= 4 {
+        if isOr, remaining <= 4, composer, pathLength + remaining < MateSolver.maxPly {
+            if let v = composerHorizonAttacker(moves + base, n, remaining: remaining, key: key) { return v }
+        } else if isOr, remaining <= 4 {
             // Horizon of a bounded search: only mates in 1 and 3 fit, so they are searched
             // directly instead of expanding (and storing) every check's defender node; most
             // bounded nodes are here.
@@ -313,6 +328,7 @@ final class MateSolver {
                 pos.undo(m, captured: cap)
             }
         }
+        if composer, !isOr { markInterpositions(base, n) }
         while true {
             var pn: UInt32, dn: UInt32
             var best = -1
@@ -362,12 +378,23 @@ final class MateSolver {
                 dn = UInt32(min(dnSum, UInt64(MateSolver.saturated)))
             } else {
                 dn = infinitePN; var pnSum: UInt64 = 0
-                var proof = Hand(), maxLength: UInt16 = 0
+                var proof = Hand(), maxLength: UInt16 = 0, counted = false
                 var disprovenIndex = -1, disproven = NodeValue(pn: infinitePN, dn: 0)
                 var waitingSquares: UInt128 = 0
                 let defenderKing = Int(pos.kingSquare[1 - attacker])
+                // composer: interpositions wait while a real defence is open (its disproof
+                // settles the node; judging an interposition costs searches)
+                let interpositionsWait = composer && (0..<n).contains { childState[base + $0] == ChildState.counted && childCache[base + $0].pn != 0 && childCache[base + $0].dn != 0 }
                 for i in 0..<n {
                     let v = childCache[base + i]
+                    if composer, childState[base + i] != ChildState.counted {
+                        // a futile interposition is no defence; one disproven must be judged first
+                        if childState[base + i] == ChildState.unresolved || childState[base + i] == ChildState.slack, v.dn == 0 {
+                            resolveInterposition(base, n, i, remaining: remaining, childPath: childPath)
+                            if stopped { return NodeValue(pn: 1, dn: 1) }
+                        }
+                        if childState[base + i] == ChildState.futile { continue }
+                    }
                     if v.dn == 0 {
                         // prefer a disproof that holds on any path, then the deepest, then the one
                         // resting on the deepest ancestor
@@ -382,6 +409,7 @@ final class MateSolver {
                     if v.pn == 0 {
                         proof = proof.union(v.hand)
                         maxLength = max(maxLength, v.length)
+                        counted = true
                         continue
                     }
                     let m = moves[base + i]
@@ -398,12 +426,15 @@ final class MateSolver {
                         waitingSquares |= bit
                     }
                     pnSum += UInt64(v.pn)
+                    if interpositionsWait, childState[base + i] != ChildState.counted { continue }
                     if v.dn < bestDn { second = bestDn; bestDn = v.dn; bestPn = v.pn; best = i }
                     else if v.dn < second { second = v.dn }
                 }
                 if disprovenIndex >= 0 {
                     let amount = UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF))
-                    let depth = disproven.depth == noMateAtAll ? noMateAtAll : disproven.depth &+ 1
+                    var depth = disproven.depth == noMateAtAll ? noMateAtAll : disproven.depth &+ 1
+                    // an interposition judged effective against this bound only: no claim beyond it
+                    if composer, childState[base + disprovenIndex] == ChildState.effectiveWithinBound { depth = min(depth, UInt16(remaining)) }
                     if disproven.restPly < ply {
                         table.storeRepetition(key, hand, pathKey: pathKey, depth: depth, restPly: disproven.restPly, amount: amount)
                         return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: hand, restPly: disproven.restPly)
@@ -417,7 +448,8 @@ final class MateSolver {
                 }
                 if best < 0 {
                     let ph = extendForInterposition(proof).intersection(hand)
-                    let len = maxLength &+ 1
+                    // composer: only futile interpositions left, a mate (length 0)
+                    let len = composer && !counted ? 0 : maxLength &+ 1
                     table.storeProven(key, current: hand, proofHand: ph, length: len, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
                     return NodeValue(pn: 0, dn: infinitePN, length: len, hand: ph)
                 }
@@ -439,6 +471,13 @@ final class MateSolver {
                 let eps = second >= infinitePN - 1 ? infinitePN - 1 : UInt32(min(UInt64(second) + UInt64(second / 4) + 1, UInt64(infinitePN - 1)))
                 cthdn = min(thdn, eps)
                 cthpn = UInt32(min(Int64(thpn) - Int64(pn) + Int64(bestPn), Int64(infinitePN - 1)))
+            }
+            if composer, !isOr, childState[base + best] == ChildState.unresolved {
+                // judged before they are searched (the node's other replies are all proven by
+                // now): df-pn would otherwise spend its work disproving futile interpositions
+                judgeInterpositions(base, n, remaining: remaining, childPath: childPath, only: best)
+                if stopped { return NodeValue(pn: 1, dn: 1) }
+                continue
             }
             let m = moves[base + best]
             let cap = pos.play(m)

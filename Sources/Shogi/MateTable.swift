@@ -61,6 +61,12 @@ final class MateTable: @unchecked Sendable {
 
     let megabytes: Int
 
+    /// Proofs and disproofs hold for their own attacker hand only (no hand superiority): the
+    /// composers' rules are not monotone in the attacker's hand (a piece more can shorten the
+    /// king's escape and so make an interposition effective), see `MateSolver+Composer.swift`.
+    /// Set by every solver that takes the table.
+    var exactHands = false
+
     private init(megabytes: Int) {
         self.megabytes = megabytes
         let bytes = max(1, megabytes) * 1_048_576
@@ -150,12 +156,12 @@ final class MateTable: @unchecked Sendable {
             if e.key != key || e.kind == MateEntry.empty || e.generation != generation { continue }
             switch e.kind {
             case MateEntry.proven:
-                if Int(e.length) <= remaining, hand.covers(Hand(raw: e.hand)), e.length < bestLength {
+                if Int(e.length) <= remaining, exactHands ? e.hand == hand.raw : hand.covers(Hand(raw: e.hand)), e.length < bestLength {
                     bestLength = e.length
                     result = NodeValue(pn: 0, dn: infinitePN, length: e.length, hand: Hand(raw: e.hand))
                 }
             case MateEntry.disproven:
-                if bestLength == .max, Int(e.depth) >= remaining, Hand(raw: e.hand).covers(hand) {
+                if bestLength == .max, Int(e.depth) >= remaining, exactHands ? e.hand == hand.raw : Hand(raw: e.hand).covers(hand) {
                     return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: Hand(raw: e.hand))
                 }
             case MateEntry.repetition:
@@ -207,14 +213,16 @@ final class MateTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    func storeProven(_ key: UInt64, current: Hand, proofHand: Hand, length: UInt16, amount: UInt32) {
+    func storeProven(_ key: UInt64, current: Hand, proofHand given: Hand, length: UInt16, amount: UInt32) {
+        let proofHand = exactHands ? current : given
         let e = slot(key, kind: MateEntry.proven, hand: proofHand.raw, alsoReplace: current.raw)
         if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == MateEntry.proven, e.pointee.hand == proofHand.raw, e.pointee.length <= length { return }
         e.pointee = MateEntry(key: key, hand: proofHand.raw, pn: 0, dn: infinitePN, amount: amount, length: length, kind: MateEntry.proven, generation: generation)
     }
 
     @inline(__always)
-    func storeDisproven(_ key: UInt64, current: Hand, disproofHand: Hand, depth: UInt16, amount: UInt32) {
+    func storeDisproven(_ key: UInt64, current: Hand, disproofHand given: Hand, depth: UInt16, amount: UInt32) {
+        let disproofHand = exactHands ? current : given
         let e = slot(key, kind: MateEntry.disproven, hand: disproofHand.raw, alsoReplace: current.raw)
         if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == MateEntry.disproven, e.pointee.hand == disproofHand.raw, e.pointee.depth >= depth { return }
         e.pointee = MateEntry(key: key, hand: disproofHand.raw, pn: infinitePN, dn: 0, amount: amount, depth: depth, kind: MateEntry.disproven, generation: generation)

@@ -55,7 +55,7 @@ enum TsumeBench {
                     let i = next.withLock { v -> Int in defer { v += 1 }; return v }
                     if i >= problems.count { return }
                     let problem = problems[i]
-                    var flags = [TsumeRun.skipUniquenessFlag: ""]
+                    var flags = [TsumeRun.skipUniquenessFlag: "", TsumeComposerRun.skipFlag: ""]
                     if firstProofOnly { flags["mode"] = "mate" }
                     let sctx = SolveContext(verb: .solve, threads: 1, hashMB: context.hashMB, treeDepth: 0, flags: flags,
                                             budget: SearchBudget(limits: Limits(timeLimit: timeLimit, nodeLimit: nodeLimit, hashMB: context.hashMB)))
@@ -139,6 +139,7 @@ enum TsumeBench {
          collection("bench/zukou.tsv", name: "tsume-zukou-mate", summary: "Shogi Zuko (1755), 100 problems: mate proven (first proof, --mode mate), 100M nodes (and 300 s) a problem", nodeLimit: 100_000_000, timeLimit: 300, firstProofOnly: true),
          collection("bench/microcosmos.tsv", name: "tsume-microcosmos", summary: "Microcosmos, 1525 plies: exact shortest mate, 500M nodes (and 900 s); meant for --hash-mb 1024", nodeLimit: 500_000_000, timeLimit: 900),
          collection("tour/yaneuraou_mate_samples.tsv", name: "tsume-yaneuraou", summary: "YaneuraOu mate samples: exact shortest mate, 10M nodes (and 60 s) each", nodeLimit: 10_000_000, timeLimit: 60),
-         collection("tour/tanuki_public.tsv", name: "tsume-tanuki", summary: "tanuki public set, all 1231: exact shortest mate, 10M nodes (and 30 s) each", nodeLimit: 10_000_000, timeLimit: 30)]
+         collection("tour/tanuki_public.tsv", name: "tsume-tanuki", summary: "tanuki public set, all 1231: exact shortest mate, 10M nodes (and 30 s) each", nodeLimit: 10_000_000, timeLimit: 30),
+         composer]
     }
 }

@@ -37,6 +37,7 @@ enum ShogiReport {
             return HTML.cannotDraw("the recorded position '\(text)' does not read as an SFEN")
         }
         var position = problem.position
+        let composers = ShogiSoundnessReport.html(record, start: position)
         let result = ShogiResult(json: record.result)
         let pv = result.pv ?? []
         var frames: [(caption: String, svg: String)] = [("problem: \(position.sideToMove == 0 ? "sente (black)" : "gote (white)") to move", ShogiBoardDrawing.svg(position))]
@@ -65,7 +66,7 @@ enum ShogiReport {
         if let kif = result.kif, !kif.isEmpty {
             out += "<p>KIF: \(HTML.escape(kif))</p>"
         }
-        return out
+        return out + composers
     }
 
     static func charts(for records: [ResultRecord]) -> [BarChart] {

@@ -9,8 +9,11 @@ public enum ShogiGame: GameDefinition {
     public static let fileExtensions = ["sfen", "tsv", "kif", "kifu"]
 
     public static var verbs: [VerbSupport] {
-        [VerbSupport(.solve, gives: "mate or no mate, the exact shortest mate, its line (USI and KIF) and the proof tree",
+        [VerbSupport(.solve, gives: "mate or no mate, the exact shortest mate, its line (USI and KIF) and the proof tree; "
+                     + "the composers' length and main line (futile interpositions not counted) with a one-line verdict: sound, or the flaws found",
                      options: [OptionHelp("mode", value: "MODE", "'shortest' (default): the exact shortest mate; 'mate': stop at the first proof")]),
+         VerbSupport(.analyze, gives: "as solve, with the full soundness report (cooks, longer defences, shorter mate, leftover, "
+                     + "redundant pieces) and every check's value at the root under the composers' rules"),
          VerbSupport(.count, gives: "perft: the positions at each depth",
                      options: [OptionHelp("depth", value: "N", "perft depth (default 3)")])]
     }

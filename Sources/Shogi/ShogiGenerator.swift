@@ -12,6 +12,8 @@ enum TsumeGenerator {
         /// Solver nodes a candidate may take (shortest mate plus the uniqueness walk).
         var nodeLimit: UInt64
         var hashMB: Int
+        /// Where the command counts the candidates each check drops (its report).
+        var tally: GeneratorTally? = nil
     }
 
     static let optionHelp = [
@@ -21,10 +23,18 @@ enum TsumeGenerator {
     ]
 
     static func command(_ arguments: [String]) -> Int32 {
-        PuzzleGeneration.command(arguments, game: "tsume", valued: ["length", "node-limit", "hash-mb"], help: help,
-                                 settings: parse, header: header) { args, settings, index, random in
+        let tally = GeneratorTally()
+        let code = PuzzleGeneration.command(arguments, game: "tsume", valued: ["length", "node-limit", "hash-mb"], help: help,
+                                            settings: { args throws(GenerateError) in
+                                                var settings = try parse(args)
+                                                settings.tally = tally
+                                                return settings
+                                            }, header: header) { args, settings, index, random in
             candidate(index: index, random: &random, settings: settings, seed: args.seed)
         }
+        let asked = (try? GenerateArguments(arguments, valued: ["length", "node-limit", "hash-mb"]))?.count ?? 0
+        if let report = tally.report(asked: asked) { StandardStream.error.write(report + "\n") }
+        return code
     }
 
     static let help = GenerateArguments.help(game: "tsume", summary: """
@@ -32,14 +42,17 @@ enum TsumeGenerator {
                     random positions around the defending king, kept when the exact shortest mate is N \
                     plies (every defence counts, interpositions included), the attacker's move is unique \
                     at every attacker turn of every longest defence, the attacker's hand is empty at the \
-                    end, and the position is legal. See Puzzles/tsume/README.md.
+                    end, and the position is legal; and by the composers' rules (futile interpositions not \
+                    counted) the length is N too, no second move mates (the last one excepted), the main \
+                    line ends with the hand empty and no attacker piece can be taken off. The report counts \
+                    the candidates each check dropped. See Puzzles/tsume/README.md.
                     """, options: optionHelp)
 
     static func header(_ args: GenerateArguments, _ settings: Settings) -> String {
         "# perfectplay generate tsume --length \(args.options["length"] ?? "5") --count \(args.count) --seed \(args.seed)"
             + " --node-limit \(settings.nodeLimit) --hash-mb \(settings.hashMB)\n"
-            + "# mate in exactly N plies (plain minimax), unique solution, no leftover attacker pieces; "
-            + "nodes: solver nodes of the shortest-mate proof, branching: attacker checks at the start"
+            + "# mate in exactly N plies (plain minimax and the composers' rules), unique solution, no leftover attacker pieces, "
+            + "no redundant piece; nodes: solver nodes of the shortest-mate proof, branching: attacker checks at the start"
     }
 
     static func parse(_ args: GenerateArguments) throws(GenerateError) -> Settings {
@@ -65,34 +78,53 @@ enum TsumeGenerator {
     static func candidate(index: Int, random: inout SplitMix64, settings: Settings, seed: UInt64) -> GeneratedPuzzle? {
         let length = settings.lengths[index % settings.lengths.count]
         guard let position = randomPosition(length: length, random: &random),
-              position.tsumeLegalityProblem() == nil else { return nil }
+              position.tsumeLegalityProblem() == nil else { settings.tally?.reject(index, .draw); return nil }
         // a quick bounded proof first (shallow, so on this thread): most draws have no mate this
         // short, and disproving is where the time goes, so it gets a tenth of the node limit
         let budget = SearchBudget(limits: Limits(nodeLimit: settings.nodeLimit / 10))
         let probe = MateSolver(position: position, hashMB: 1, budget: budget)
-        if probe.search(remaining: length).pn != 0 { return nil }
+        if probe.search(remaining: length).pn != 0 { settings.tally?.reject(index, .noShortMate); return nil }
         // the exact search's first proof is unbounded and may go deep
-        guard let found = withDeepStack({ check(position, length: length, settings: settings) }) else { return nil }
+        let checked = withDeepStack { check(position, length: length, settings: settings) }
+        guard case .success(let found) = checked else {
+            if case .failure(let why) = checked { settings.tally?.reject(index, why) }
+            return nil
+        }
+        settings.tally?.keep(index)
         let name = "tsume\(length)-s\(seed)-c\(index)"
         let text = "\(position.sfen) # \(name) length \(length) nodes \(found.nodes) branching \(found.branching)"
         return GeneratedPuzzle(text: text, difficulty: [("nodes", found.nodes), ("branching", found.branching), ("length", length)])
     }
 
-    /// The checks a kept problem passes, by the module's own solver: (1) a mate-in-`length`
-    /// proof that is the shortest, (2) a unique solution, (3) no leftover. nil when any fails
-    /// or the node limit runs out. `nodes` counts the shortest-mate proof alone.
-    static func check(_ position: Position, length: Int, settings: Settings) -> (nodes: Int, branching: Int)? {
+    /// The checks a kept problem passes, by the module's own solvers: (1) a mate-in-`length`
+    /// proof that is the shortest, (2) a unique solution, (3) no leftover (plain minimax); then
+    /// by the composers' rules (4) the length is `length` too and its main line ends with the hand
+    /// empty, (5) no cook on the main line (the last move excepted), (6) no redundant piece. The
+    /// check that fails, or the node limit. `nodes` counts the shortest-mate proof alone.
+    static func check(_ position: Position, length: Int, settings: Settings) -> Result<(nodes: Int, branching: Int), GeneratorTally.Rejection> {
         let budget = SearchBudget(limits: Limits(nodeLimit: settings.nodeLimit))
         let solver = MateSolver(position: position, hashMB: settings.hashMB, budget: budget)
         let answer = solver.solve(firstProofOnly: false, treeDepth: 0)
-        guard answer.verdict == .mate, answer.exact, answer.length == length,
-              position.verifyMate(answer.line) == nil else { return nil }
+        if answer.verdict == .limit || (answer.verdict == .mate && !answer.exact) { return .failure(.nodeLimit) }
+        guard answer.verdict == .mate, answer.length == length, position.verifyMate(answer.line) == nil else { return .failure(.plainLength) }
         let nodes = Int(solver.nodes)
-        guard let solution = solver.checkSolution(length: length), solution.unique, solution.noLeftover else { return nil }
+        guard let solution = solver.checkSolution(length: length) else { return .failure(.nodeLimit) }
+        if !solution.unique { return .failure(.notUnique) }
+        if !solution.noLeftover { return .failure(.leftover) }
+        let composer = MateSolver(position: position, hashMB: settings.hashMB, budget: SearchBudget(limits: Limits(nodeLimit: settings.nodeLimit)),
+                                  composer: true)
+        let reading = composer.composerSolve(upperBound: length)
+        guard reading.verdict == .mate, let line = reading.line else { return .failure(.nodeLimit) }
+        if reading.forcedLength != length || line.moves.count != length { return .failure(.composerLength) }
+        if !line.endHand.isEmpty { return .failure(.leftover) }
+        let report = composer.soundness(line: line, expected: length, plainLength: length, scope: .pieces)
+        if !report.complete { return .failure(.nodeLimit) }
+        if !report.cooks.isEmpty { return .failure(.cook) }
+        if let redundant = report.redundantPieces, !redundant.isEmpty { return .failure(.redundantPiece) }
         var root = position
         let buf = UnsafeMutablePointer<Move>.allocate(capacity: Position.maxMoves)
         defer { buf.deallocate() }
-        return (nodes, root.generateChecks(buf))
+        return .success((nodes, root.generateChecks(buf)))
     }
 
     // MARK: random positions
@@ -212,5 +244,42 @@ extension Position {
             }
         }
         return nil
+    }
+}
+
+/// The generator's report: how many candidates each check dropped. Counted over the candidates
+/// up to the last one written to the file (the ones after it depend on how many threads drew them).
+final class GeneratorTally: @unchecked Sendable {
+    enum Rejection: String, CaseIterable, Error {
+        case draw = "not a legal tsume position as drawn"
+        case noShortMate = "no mate within N (bounded probe)"
+        case plainLength = "shortest mate not N plies (plain minimax)"
+        case notUnique = "more than one mating move on a longest line (plain minimax)"
+        case leftover = "pieces left in hand at the end"
+        case composerLength = "composers' length not N (futile interpositions not counted)"
+        case cook = "a cook on the composers' main line"
+        case redundantPiece = "a redundant attacker piece"
+        case nodeLimit = "over the node limit"
+    }
+
+    private let lock = NSLock()
+    private var rejected: [Int: Rejection] = [:]
+    private var kept: [Int] = []
+
+    func reject(_ index: Int, _ why: Rejection) { lock.lock(); rejected[index] = why; lock.unlock() }
+    func keep(_ index: Int) { lock.lock(); kept.append(index); lock.unlock() }
+
+    /// "candidates dropped, by check: ..." or nil when nothing was drawn; `asked`: the puzzles
+    /// the file takes (the first `asked` kept ones).
+    func report(asked: Int) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        guard !rejected.isEmpty || !kept.isEmpty else { return nil }
+        let written = kept.sorted().prefix(asked)
+        let last = written.count == asked ? written.last ?? 0 : max(written.last ?? 0, rejected.keys.max() ?? 0)
+        var counts: [Rejection: Int] = [:]
+        for (i, why) in rejected where i <= last { counts[why, default: 0] += 1 }
+        var text = "candidates dropped, by check (candidates 0...\(last)):"
+        for why in Rejection.allCases { text += "\n  \(why.rawValue): \(counts[why] ?? 0)" }
+        return text
     }
 }

@@ -7,6 +7,12 @@ struct ShogiResult {
     enum Field: String {
         case position, mate, length, shortest, pv, kif, verified, verifyError, unique, leftover, bound
         case expectedLength, lengthMatches, bookLength, bookNote, firstProof, iterations, tree, perft
+        // The composers' reading (TsumeComposerRun.swift writes them, Puzzles/tsume/README.md
+        // documents them).
+        case composerLength, composerLine, composerKif, forcedLength, exemptionPlies, composerMatches
+        case composerWalkCapped, composerVerified, composerVerifyError, soundness, composerBound
+        case composerIterations, composerNodes, uncountedInterpositions, uncountedInVariations
+        case uncountedInVariationsCapped, plainLineUncounted
     }
 
     /// The SFEN the problem was read as (a `.kif` or `.tsv` line is recorded as its SFEN).

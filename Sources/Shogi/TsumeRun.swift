@@ -50,6 +50,7 @@ enum TsumeRun {
                 ? solver.checkSolution(length: answer.length) : nil
             var outcome = record(problem, answer, solution: solution, uniquenessWalked: walk, solver: solver,
                                  seconds: monotonicSeconds() - start)
+            TsumeComposerRun.augment(&outcome, problem, answer, context: context, mateOnly: mateOnly)
             outcome.stats.append(("cpuSeconds", JSON(((threadCPUSeconds() - cpuStart) * 1000).rounded() / 1000)))
             return outcome
         }

@@ -12,7 +12,7 @@ record with a kif/<name>.kif and kif/<name>.kifu:
 - the board diagram equals cshogi.KIF.board_to_bod() of the record's own position
   (result.position), so cshogi draws the problem as we wrote it;
 - cshogi.KIF.Parser.parse_str reads the main line, and the USI of its moves is the record's main
-  line (result.composerLine when the record has one, else result.pv). cshogi's KIF parser reads
+  line (result.composerLine when the record has one that ends in mate, else result.pv). cshogi's KIF parser reads
   neither board diagrams nor variations: its 手合割 table is pointed at the record's position,
   and the text handed to it stops at the first 変化 block;
 - cshogi replays the main line from the record's position: every move legal, every attacker move
@@ -41,8 +41,24 @@ def file_name(name, source):
     return cleaned
 
 
+def ends_in_mate(sfen, line):
+    """The line replays legally for cshogi and ends with the defender mated."""
+    board = cshogi.Board(sfen)
+    for usi in line:
+        move = board.move_from_usi(usi)
+        if not board.is_legal(move):
+            return False
+        board.push(move)
+    return board.is_check() and board.is_game_over()
+
+
 def main_line(result):
-    return result.get('composerLine') or result.get('pv')
+    """The record's composers' line when it ends in mate for cshogi (a line that ends where
+    only futile interpositions remain is no checkmate), else its plain shortest line."""
+    composer = result.get('composerLine')
+    if composer and ends_in_mate(result['position'], composer):
+        return composer
+    return result.get('pv')
 
 
 def diagram_lines(text):

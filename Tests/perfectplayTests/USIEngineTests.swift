@@ -91,7 +91,8 @@ private func mates(_ moves: [String], from sfen: String) throws -> Bool {
     engine.send("usi")
     #expect(engine.until("usiok") == ["id name PerfectPlay tsume", "id author the PerfectPlay authors",
                                       "option name USI_Hash type spin default 256 min 1 max 65536",
-                                      "option name MateSearch type combo default shortest var shortest var first", "usiok"])
+                                      "option name MateSearch type combo default shortest var shortest var first",
+                                      "option name MateLength type combo default shortest var shortest var composer", "usiok"])
     engine.send("setoption name USI_Hash value 64")
     engine.send("setoption name USI_Ponder value false")       // a standard option GUIs send: accepted silently
     engine.send("setoption name Bogus value 1")
@@ -133,6 +134,21 @@ private func mates(_ moves: [String], from sfen: String) throws -> Bool {
     #expect(first.dropLast().last?.hasPrefix("info string mate in ") == true && first.dropLast().last?.hasSuffix(" plies (first proof)") == true)
     #expect(try mates(first.last!.split(separator: " ").dropFirst().map(String.init), from: nine.sfen))
     engine.send("setoption name MateSearch value shortest")
+
+    // the composers' length on request: tanuki-05-0084 (published 5) is a composer mate in 3,
+    // P*2b 2a3a 2c3b+ (after 2a1a instead, the bishop opens the lance on 1e and only futile drops
+    // on 1b-1d remain; see TanukiFutileSampleTests), and that line ends in checkmate
+    let five = try tanuki("tanuki-05-0084")
+    engine.send("setoption name MateLength value composer")
+    engine.send("position sfen \(five.sfen)")
+    engine.send("go mate 60000")
+    let composer = engine.until("checkmate")
+    #expect(composer.dropLast().last == "info string mate in 3 plies (composers' main line)")
+    #expect(composer.last == "checkmate P*2b 2a3a 2c3b+")
+    engine.send("setoption name MateLength value sideways")
+    #expect(engine.next() == "info string error: MateLength is 'shortest' or 'composer', found 'sideways'")
+    engine.send("setoption name MateLength value shortest")
+    engine.send("position sfen \(nine.sfen)")
 
     // a normal go: the mating move with its score, or resign
     engine.send("go btime 0 wtime 0 byoyomi 10000")

@@ -7,11 +7,17 @@ import SolverKit
 
 /// Which line of a tsume record is its main line.
 enum TsumeMainLine {
-    /// The line a tsume record's KIF file shows first: the exact shortest line under plain
-    /// minimax (`pv`).
-    static func of(_ result: ShogiResult) -> [String]? {
-        result.pv
+    /// The lines a tsume record's KIF file may show first, in order: the composers' main line
+    /// (`composerLine`, the reading tsume books print), then the exact shortest line under plain
+    /// minimax (`pv`). The first that replays as a mate is the main line: a composer line that
+    /// ends where only futile interpositions remain is no checkmate for a GUI, so `pv` is shown.
+    static func candidates(_ json: JSON) -> [[String]] {
+        let composer = json[ShogiResult.Field.composerLine]?.arrayValue?.compactMap(\.stringValue)
+        return [composer, ShogiResult(json: json).pv].compactMap { $0 }.filter { !$0.isEmpty }
     }
+
+    /// The preferred line, before the mate check (`candidates`).
+    static func of(_ result: JSON) -> [String]? { candidates(result).first }
 }
 
 extension KIFRecord {
@@ -84,12 +90,14 @@ enum TsumeKIFFile {
     /// replays as a mate; nil for anything else.
     static func record(for record: ResultRecord) -> KIFRecord? {
         let result = ShogiResult(json: record.result)
-        guard record.status == .solved, result.mate == true,
-              let sfen = result.position, let usi = TsumeMainLine.of(result), !usi.isEmpty,
+        guard record.status == .solved, result.mate == true, let sfen = result.position,
               let position = try? Position(sfen: Substring(sfen), at: SourceLocation(file: "record", line: 1)) else { return nil }
-        let line = usi.compactMap(Move.init(usi:))
-        guard line.count == usi.count, position.verifyMate(line) == nil else { return nil }
-        return KIFRecord.tsume(name: record.name, position: position, mainLine: line, tree: result.tree)
+        for usi in TsumeMainLine.candidates(record.result) {
+            let line = usi.compactMap(Move.init(usi:))
+            guard line.count == usi.count, position.verifyMate(line) == nil else { continue }
+            return KIFRecord.tsume(name: record.name, position: position, mainLine: line, tree: result.tree)
+        }
+        return nil
     }
 
     /// A file name for a problem: its name with path separators and control characters replaced,

@@ -159,7 +159,10 @@ final class USIEngine: Sendable {
         let moves = r.line.map(\.usi).joined(separator: " ")
         if mate {
             guard !r.line.isEmpty else { return [r.progress, r.noMate ? "checkmate nomate" : "checkmate timeout"] }
-            let kind = r.shortest ? "shortest" : options.firstProof ? "first proof" : "not shown shortest"
+            var kind = r.shortest ? "shortest" : options.firstProof ? "first proof" : "not shown shortest"
+            if let composer = r.composer {
+                kind = composer ? "composers' main line" : "shortest; no composers' line ending in checkmate within the budget"
+            }
             return [r.progress, "info string mate in \(r.line.count) plies (\(kind))", "checkmate " + moves]
         }
         guard let first = r.line.first else { return [r.progress, "bestmove resign"] }

@@ -14,6 +14,9 @@ struct USISearchResult: Sendable {
     /// No mate at all was proven.
     var noMate: Bool
     var progress: String
+    /// `MateLength composer`: the line is the composers' main line (futile interpositions not
+    /// counted); nil when not asked for or not established.
+    var composer: Bool? = nil
 }
 
 final class USISearch: Sendable {
@@ -48,10 +51,22 @@ final class USISearch: Sendable {
                 solver.extractionNodeCap = solver.nodes + 100_000
                 found = solver.mainLine(length: answer.length, exact: false) ?? []
             }
-            let line = answer.length > 0 && position.verifyMate(found) == nil ? found : []
+            var line = answer.length > 0 && position.verifyMate(found) == nil ? found : []
             let shortest = answer.verdict == .mate && answer.exact && found == answer.line
+            var composer: Bool? = nil
+            if options.composerLength, shortest, !line.isEmpty {
+                // the composers' main line within the same budget; a GUI checks the final
+                // position, so one that ends where only futile interpositions remain is not sent
+                let c = MateSolver(position: position, hashMB: options.hashMB, budget: budget, composer: true)
+                let reading = c.composerSolve(upperBound: answer.length)
+                composer = false
+                if reading.verdict == .mate, let main = reading.line?.moves, position.verifyMate(main) == nil {
+                    line = main
+                    composer = true
+                }
+            }
             completion(USISearchResult(line: line, shortest: shortest && !line.isEmpty, noMate: answer.verdict == .noMate,
-                                       progress: USISearch.progressLine(solver, since: budget.startTime)))
+                                       progress: USISearch.progressLine(solver, since: budget.startTime), composer: composer))
             finished.signal()
         }
     }

@@ -1,0 +1,254 @@
+// The composers' rules (Puzzles/tsume/README.md): small constructed positions whose values are
+// worked out by hand (in the comments) and by the brute force of ComposerBruteForce.swift, never
+// copied from the solver's output.
+import Foundation
+import Testing
+import SolverKit
+@testable import Shogi
+
+/// The composer solver's exact forced length from a plain upper bound, and its main line.
+func composerAnswer(_ p: Position, upper: Int) -> ComposerAnswer {
+    MateSolver(position: p, hashMB: 8, budget: nil, composer: true).composerSolve(upperBound: upper)
+}
+
+/// Is the defender node `p` (defender to move, `attacker` mating) mated within `plies`?
+func composerDefenderMated(_ p: Position, attacker: Int, within plies: Int) -> Bool? {
+    MateSolver(position: p, hashMB: 8, budget: nil, composer: true, attacker: attacker).composerMated(within: plies, pathKey: 0)
+}
+
+// After the example of Wikipedia's 合駒 article (無駄合): white king 1a, black gold 2c (guards
+// 1b and 2b), black pawn 3c in front of a black bishop on 9i. 3c3b+ opens the bishop's check
+// along 9i-1a, and the tokin on 3b guards 2a and 2b; the king has no step and nothing takes the
+// bishop. Every interposition (2b ... 8h) is futile: the bishop takes it, one square nearer, and
+// the position is again mate by these rules, down to 2b, where the bishop is guarded by the
+// tokin (L0 = 0, D'' mate). So 3c3b+ is a composer mate in 1. Plain minimax counts an
+// interposition: after most of them 2c2b (guarded by the tokin) mates, but a silver dropped on 3c
+// guards 2b, takes the gold there and is taken by the tokin: 5 plies, a silver left in hand. No
+// other first move mates at once (the gold on 2b or 1b is taken, 3c3b unpromoted leaves 2a).
+let futileExample = "8k/9/6PG1/9/9/9/9/9/B8 b 2rb3g4s4n4l17p 1"
+
+@Test func futileInterpositionsAreNotCounted() throws {
+    let p = try position(futileExample)
+    var q = p
+    let plainThree = bruteMate(&q, 3)
+    #expect(!plainThree)
+    let plain = MateSolver(position: p, hashMB: 8, budget: nil).solve(firstProofOnly: false, treeDepth: 0)
+    #expect(plain.exact && plain.length == 5)
+    #expect(plain.line.map(\.usi).prefix(2) == ["3c3b+", "S*3c"])
+    let answer = composerAnswer(p, upper: plain.length)
+    #expect(answer.exact && answer.forcedLength == 1)
+    #expect(answer.line?.moves.map(\.usi) == ["3c3b+"])
+    let bruteValue = ComposerBrute.attackerValue(&q, limit: 3)
+    #expect(bruteValue == 1)
+    // the plain line's interposition (ply 2) is the one not counted
+    let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
+    let uncounted = solver.uncountedInterpositions(plain.line)
+    #expect(uncounted?.map(\.0) == [2])
+    #expect(solver.replayComposerLine(["3c3b+"].compactMap(Move.init(usi:))) == nil)
+}
+
+// A defender node: white king 1a, black lance 2i (guards 2a and 2b up its file), black rook just
+// dropped on 1i (check along the file). The king cannot step; only interpositions on 1b ... 1h
+// remain, so it is no plain mate. With a black bishop on 3d guarding 1b, every interposition is
+// futile (the rook takes it, one square nearer, down to 1b, where it is guarded: mate), so the
+// node is a composer mate. Without the bishop, an interposition on 1b is effective (the rook takes
+// it unguarded and the king takes the rook: D'' is no mate, L0 = 0), and so is every farther one
+// (after its capture the defender interposes on 1b again): not a mate.
+let guardedByBishop = "8k/9/9/6B2/9/9/9/9/7L1 b Rrb4g4s4n3l18p 1"
+let unguarded = "8k/9/9/9/9/9/9/9/7L1 b Rr2b4g4s4n3l18p 1"
+
+/// The position of `sfen` after the attacker's rook drop on 1i: a defender node.
+func afterRookDrop(_ sfen: String) throws -> Position {
+    var p = try position(sfen)
+    p.play(try #require(Move(usi: "R*1i")))
+    return p
+}
+
+@Test func futileAndEffectiveInterpositionsAtOneNode() throws {
+    var futile = try afterRookDrop(guardedByBishop)
+    let hasReply = futile.hasLegalMove()
+    #expect(hasReply)
+    #expect(composerDefenderMated(futile, attacker: 0, within: 0) == true)
+    #expect(ComposerBrute.defenderMated(&futile, 0))
+
+    var effective = try afterRookDrop(unguarded)
+    #expect(composerDefenderMated(effective, attacker: 0, within: 0) == false)
+    #expect(!ComposerBrute.defenderMated(&effective, 0))
+    // every interposition judged: effective without the bishop, futile with it
+    for (node, futileExpected) in [(effective, false), (futile, true)] {
+        let solver = MateSolver(position: node, hashMB: 8, budget: nil, composer: true, attacker: 0)
+        let n = solver.pos.generateLegal(solver.moves)
+        solver.top = n
+        #expect(n > 0 && solver.judgeReplies(base: 0, count: n, bound: 0, childPath: 0))
+        #expect((0..<n).allSatisfy { (solver.childState[$0] == ChildState.futile) == futileExpected })
+    }
+}
+
+/// Tanuki problems of 1 and 3 plies (every one) and the first 40 of 5 plies: the composer
+/// solver's forced length, main line length and end hand against the brute force.
+@Test func composerAgreesWithBruteForceOnTanuki() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/tour/tanuki_public.tsv")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var fives = 0, checked = 0
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        let cols = line.split(separator: "\t").map(String.init)
+        guard cols.count >= 3, let length = Int(cols[1]) else { continue }
+        if length > 5 { continue }
+        if length == 5 { fives += 1; if fives > 40 { continue } }
+        let p = try position(cols[2])
+        let plain = MateSolver(position: p, hashMB: 4, budget: nil).solve(firstProofOnly: false, treeDepth: 0)
+        let answer = composerAnswer(p, upper: plain.length)
+        var q = p
+        let brute = ComposerBrute.attackerValue(&q, limit: plain.length)
+        #expect(answer.exact && answer.forcedLength == brute, "\(cols[0])")
+        if let brute, let line = answer.line {
+            let main = ComposerBrute.mainLine(&q, value: brute)
+            #expect(line.moves.count == main.moves.count, "\(cols[0])")
+            #expect(line.endHand == main.end, "\(cols[0])")
+        }
+        checked += 1
+    }
+    #expect(checked > 100)
+}
+
+/// tanuki-03-0150 (published 3: P*1b 1a1b 1d2c+): 1d2c+ at once opens the lance on 1e, whose
+/// check along 1d-1c-1b the defender can only block; the lance takes any piece on 1b, 1c or 1d
+/// and stands guarded by the horse on 2c, while 2a (silver on 3b) and 2b (horse) are covered:
+/// by hand, every such drop is futile and 1d2c+ is a composer mate in 1 (with the pawn left).
+/// The record names those drops: all on 1b, 1c, 1d.
+@Test func uncountedInterpositionsOfATanukiProblem() throws {
+    let p = try position("8k/6S2/9/8B/8L/9/9/9/9 b P2rb4g3s4n3l17p 1")
+    let answer = composerAnswer(p, upper: 3)
+    #expect(answer.forcedLength == 1)
+    guard let line = answer.line else { Issue.record("no line"); return }
+    #expect(line.moves.map(\.usi) == ["1d2c+"])
+    #expect(line.endHand.count(Piece.pawn) == 1)
+    let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
+    let found = try #require(solver.futileInterpositions(on: line))
+    #expect(found.count == 1 && found[0].0 == 2)
+    let squares = Set(found[0].1.map { Move.squareName($0.to) })
+    #expect(squares == ["1b", "1c", "1d"])
+    #expect(found[0].1.allSatisfy { $0.isDrop })
+    var q = p
+    #expect(ComposerBrute.attackerValue(&q, limit: 3) == 1)
+}
+
+/// tanuki-03-0130 (2b2a+ then 1a1b 1c2b+ or 1a2a G*2b, both mate in 3): after 1a1b every mate
+/// leaves the gold in hand, after 1a2a the gold is dropped; the main line takes 1a2a (rule 5),
+/// where the plain line takes 1a1b. Checked by the brute force.
+@Test func leftoverRuleChoosesTheMainLine() throws {
+    let p = try position("7gk/7L1/8B/9/9/9/9/9/9 b 2rb3g4s3n3l18p 1")
+    let plain = MateSolver(position: p, hashMB: 8, budget: nil).solve(firstProofOnly: false, treeDepth: 0)
+    let answer = composerAnswer(p, upper: plain.length)
+    guard let line = answer.line else { Issue.record("no line"); return }
+    #expect(line.moves.map(\.usi) == ["2b2a+", "1a2a", "G*2b"])
+    #expect(line.endHand.isEmpty)
+    var q = p
+    let first = try #require(Move(usi: "2b2a+"))
+    let cap = q.play(first)
+    for (reply, leaves) in [("1a1b", true), ("1a2a", false)] {
+        let r = try #require(Move(usi: reply))
+        let rc = q.play(r)
+        #expect(ComposerBrute.attackerValue(&q, limit: 1) == 1)
+        // every mating move leaves a piece in hand, or none does
+        var ends: [Bool] = []
+        for c in ComposerBrute.checks(&q) {
+            let cc = q.play(c)
+            if ComposerBrute.defenderMated(&q, 0) { ends.append(!q.hands[0].isEmpty) }
+            q.undo(c, captured: cc)
+        }
+        #expect(!ends.isEmpty && ends.allSatisfy { $0 == leaves }, "\(reply)")
+        q.undo(r, captured: rc)
+    }
+    q.undo(first, captured: cap)
+    let brute = ComposerBrute.mainLine(&q, value: 3)
+    #expect(brute.moves.map(\.usi) == line.moves.map(\.usi))
+}
+
+/// tanuki-09-0027: the forced length is 7 plies (3b2a 1a2a P*2b, then 3a2b lasts to ply 7 and
+/// leaves a piece in hand), but 2a1a, two plies shorter, ends with the hand empty (G*2a): by
+/// the 2手長駒余り exemption the main line is the 5-ply one. Checked by the brute force at the
+/// node where the lines part (three plies left) and on the forced length.
+@Test func twoPlyLeftoverExemption() throws {
+    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
+    let answer = composerAnswer(p, upper: 7)
+    #expect(answer.forcedLength == 7)
+    guard let line = answer.line else { Issue.record("no line"); return }
+    #expect(line.moves.map(\.usi) == ["3b2a", "1a2a", "P*2b", "2a1a", "G*2a"])
+    #expect(line.endHand.isEmpty && line.exemptions == [3])
+    var q = p
+    let prefix = ["3b2a", "1a2a", "P*2b"].compactMap(Move.init(usi:))
+    var caps: [Int] = []
+    for m in prefix { caps.append(q.play(m)) }
+    // at ply 4: 3a2b keeps the forced length (3 more plies), its line ends with pieces; 2a1a
+    // is mated in 1 with the hand empty
+    let longer = try #require(Move(usi: "3a2b")), shorter = try #require(Move(usi: "2a1a"))
+    var c = q.play(longer)
+    #expect(ComposerBrute.attackerValue(&q, limit: 3) == 3)
+    #expect(!ComposerBrute.mainLine(&q, value: 3).end.isEmpty)
+    q.undo(longer, captured: c)
+    c = q.play(shorter)
+    #expect(ComposerBrute.attackerValue(&q, limit: 3) == 1)
+    #expect(ComposerBrute.mainLine(&q, value: 1).end.isEmpty)
+    q.undo(shorter, captured: c)
+    #expect(ComposerBrute.defenderLine(&q, value: 4).moves.map(\.usi) == ["2a1a", "G*2a"])
+}
+
+/// tanuki-03-0043: 3b2a+ 1a1b 2d2b+ (the published line) and 3e4d (the bishop checks along
+/// 4d-1a) both mate in 3: a cook at ply 1; and the silver on 3b is not needed (without it the
+/// bishop's line still mates in 3). Both checked against the brute force: every first move that
+/// mates within 3, and every attacker piece whose removal keeps the length.
+@Test func cookAndRedundantPieceFound() throws {
+    let p = try position("8k/6S2/9/7L1/6B2/9/9/9/9 b 2rb4g3s4n3l18p 1")
+    let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
+    let answer = solver.composerSolve(upperBound: 3)
+    guard let line = answer.line else { Issue.record("no line"); return }
+    let report = solver.soundness(line: line, expected: nil, plainLength: 3, scope: .pieces)
+    var q = p
+    var bruteMating: Set<String> = []
+    for c in ComposerBrute.checks(&q) {
+        let cap = q.play(c)
+        if ComposerBrute.defenderMated(&q, 2) { bruteMating.insert(c.usi) }
+        q.undo(c, captured: cap)
+    }
+    #expect(bruteMating == Set([line.moves[0].usi] + report.cooks.filter { $0.ply == 1 }.map(\.move.usi)))
+    #expect(report.cooks.map(\.move.usi).contains("3e4d"))
+    var bruteRedundant: Set<String> = []
+    for sq in 0..<81 {
+        let piece = p.piece(sq)
+        guard piece != 0, Piece.color(piece) == 0 else { continue }
+        var r = p
+        r.lift(sq)
+        r.addHand(1, Piece.base(Piece.type(piece)))
+        if ComposerBrute.attackerValue(&r, limit: 3) == 3 { bruteRedundant.insert(Move.squareName(sq)) }
+    }
+    #expect(bruteRedundant == ["3b"])
+    #expect(report.redundantPieces.map { Set($0.map { Move.squareName($0.square) }) } == bruteRedundant)
+    #expect(!report.flaws.isEmpty)
+}
+
+/// tanuki-05-0001 (mate in 5) read against an expected length of 3: the defender's replies at
+/// ply 2 that make the mate longer than 3 plies in all are the ones after which the attacker
+/// needs more than one ply, by the brute force.
+@Test func longerDefenceFound() throws {
+    let p = try position("9/9/8k/7R1/7G1/9/9/9/9 b r2b3g4s4n4l18p 1")
+    let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
+    let answer = solver.composerSolve(upperBound: 5)
+    guard let line = answer.line else { Issue.record("no line"); return }
+    #expect(line.moves.count == 5)
+    let report = solver.soundness(line: line, expected: 3, plainLength: 5, scope: .line)
+    var q = p
+    let first = line.moves[0]
+    let cap = q.play(first)
+    var bruteLonger: Set<String> = []
+    for r in ComposerBrute.defences(&q, limit: 4) {
+        let rc = q.play(r)
+        if !ComposerBrute.attackerMated(&q, 1) { bruteLonger.insert(r.usi) }
+        q.undo(r, captured: rc)
+    }
+    q.undo(first, captured: cap)
+    #expect(!bruteLonger.isEmpty)
+    #expect(Set(report.longerDefences.filter { $0.ply == 2 }.map(\.move.usi)) == bruteLonger)
+    #expect(report.longerDefences.allSatisfy { $0.length == 5 && p.verifyMate($0.line) == nil })
+    #expect(report.flaws.contains { $0.hasPrefix("longer defence") })
+}
