@@ -110,33 +110,8 @@ extension MoveSearch {
         var meeting: UInt64? = nil
         while cursor < frontier.count && meeting == nil && !shouldStop() {
             let first = cursor, last = min(frontier.count, cursor + chunk)
-            DispatchQueue.concurrentPerform(iterations: t) { part in
-                let out = buffers[part]
-                out.count = 0
-                var meet: UInt64 = 0
-                var generated: UInt64 = 0
-                let visit = { (c: UInt64) -> Bool in
-                    generated &+= 1
-                    guard forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
-                                  : c.nonzeroBitCount <= pegBound && self.passesBackward(c) else { return false }
-                    let key = self.tables.canonical(c)
-                    if !seen.contains(key) {
-                        out.reserve(out.count + 1)
-                        out.base[out.count] = key
-                        out.count += 1
-                        if meet == 0 && other.contains(key) { meet = key }
-                    }
-                    return true
-                }
-                frontier.withUnsafeBufferPointer { parents in
-                    let lo = first + (last - first) * part / t, hi = first + (last - first) * (part + 1) / t
-                    for i in lo..<hi {
-                        if forward { self.forEachMove(from: parents[i], visit) } else { self.forEachReverseMove(from: parents[i], visit) }
-                    }
-                }
-                meets.p[part] = meet
-                made.p[part] = generated
-            }
+            expand(frontier, first..<last, seen: seen, other: other, forward: forward, pegBound: pegBound,
+                   threads: t, into: buffers, meets: meets, made: made)
             for part in 0..<t {
                 result.children &+= made.p[part]
                 set.insert(batch: buffers[part].base, buffers[part].count)

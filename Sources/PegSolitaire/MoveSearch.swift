@@ -277,35 +277,8 @@ final class MoveSearch: @unchecked Sendable {
         while cursor < frontier.count && meeting == nil {
             let first = cursor, last = min(frontier.count, cursor + chunk)
             let seen = side.seen
-            // In parallel: the new canonical positions of the chunk's moves (not yet seen
-            // before this level), and whether one is on the other side.
-            DispatchQueue.concurrentPerform(iterations: t) { part in
-                let out = buffers[part]
-                out.count = 0
-                var meet: UInt64 = 0
-                var generated: UInt64 = 0
-                let visit = { (c: UInt64) -> Bool in
-                    generated &+= 1
-                    guard forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
-                                  : c.nonzeroBitCount <= pegBound && self.passesBackward(c) else { return false }
-                    let key = self.tables.canonical(c)
-                    if !seen.contains(key) {
-                        out.reserve(out.count + 1)
-                        out.base[out.count] = key
-                        out.count += 1
-                        if meet == 0 && other.contains(key) { meet = key }
-                    }
-                    return true
-                }
-                frontier.withUnsafeBufferPointer { parents in
-                    let lo = first + (last - first) * part / t, hi = first + (last - first) * (part + 1) / t
-                    for i in lo..<hi {
-                        if forward { self.forEachMove(from: parents[i], visit) } else { self.forEachReverseMove(from: parents[i], visit) }
-                    }
-                }
-                meets.p[part] = meet
-                made.p[part] = generated
-            }
+            expand(frontier, first..<last, seen: seen, other: other, forward: forward, pegBound: pegBound,
+                   threads: t, into: buffers, meets: meets, made: made)
             for part in 0..<t {
                 result.children &+= made.p[part]
                 let out = buffers[part]
@@ -320,6 +293,42 @@ final class MoveSearch: @unchecked Sendable {
         side.levels.append(next.count)
         side.measure()
         return meeting
+    }
+
+    /// In parallel over `threads` parts: the new canonical positions (not in `seen`, within the
+    /// peg bound and the pagodas) that one move from `frontier[range]` reaches, into one buffer
+    /// a part; `meets.p[part]` is one of them found on `other` (0: none) and `made.p[part]` the
+    /// chain positions the part generated.
+    func expand(_ frontier: [UInt64], _ range: Range<Int>, seen: DepthMap, other: DepthMap, forward: Bool, pegBound: Int,
+                threads t: Int, into buffers: [GrowableBuffer<UInt64>], meets: SharedPointer<UInt64>, made: SharedPointer<UInt64>) {
+        let first = range.lowerBound, last = range.upperBound
+        DispatchQueue.concurrentPerform(iterations: t) { part in
+            let out = buffers[part]
+            out.count = 0
+            var meet: UInt64 = 0
+            var generated: UInt64 = 0
+            let visit = { (c: UInt64) -> Bool in
+                generated &+= 1
+                guard forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
+                              : c.nonzeroBitCount <= pegBound && self.passesBackward(c) else { return false }
+                let key = self.tables.canonical(c)
+                if !seen.contains(key) {
+                    out.reserve(out.count + 1)
+                    out.base[out.count] = key
+                    out.count += 1
+                    if meet == 0 && other.contains(key) { meet = key }
+                }
+                return true
+            }
+            frontier.withUnsafeBufferPointer { parents in
+                let lo = first + (last - first) * part / t, hi = first + (last - first) * (part + 1) / t
+                for i in lo..<hi {
+                    if forward { self.forEachMove(from: parents[i], visit) } else { self.forEachReverseMove(from: parents[i], visit) }
+                }
+            }
+            meets.p[part] = meet
+            made.p[part] = generated
+        }
     }
 
     /// From position `x` at `depth` on a side back to its origin, depth by depth; returns the
