@@ -29,6 +29,8 @@ struct SoundnessReport {
     var shorterMate: [Move]? = nil
     var plainShorter: Bool? = nil
     var leftover = Hand()
+    /// The attacker's colour (0 sente, 1 gote): `leftover` is written in its SFEN letters.
+    var attacker = 0
     var redundantPieces: [RedundantPiece]? = nil
     var rootChecks: [RootCheck]? = nil
     /// Every part finished within the budget.
@@ -43,7 +45,7 @@ struct SoundnessReport {
             out.append("2-ply longer variation with pieces left (\(exempt) > \(e), exempt)")
         }
         if let s = shorterMate, let e = expected { out.append("shorter mate (\(s.count) < \(e))" + (plainShorter == true ? ", also in plain minimax" : "")) }
-        if !leftover.isEmpty { out.append("leftover \(SoundnessReport.handText(leftover))") }
+        if !leftover.isEmpty { out.append("leftover \(SoundnessReport.handText(leftover, attacker))") }
         if let r = redundantPieces, !r.isEmpty {
             out.append("redundant " + r.map { Move.squareName($0.square) + " " + Piece.kanji[Piece.type($0.piece)] }.joined(separator: ", "))
         }
@@ -59,11 +61,13 @@ struct SoundnessReport {
         return text
     }
 
-    static func handText(_ h: Hand) -> String {
+    /// `h` in SFEN hand letters of `color` (upper case sente, lower case gote), as the plain
+    /// `leftover` field writes it.
+    static func handText(_ h: Hand, _ color: Int) -> String {
         var text = ""
         for t in Hand.sfenOrder where h.count(t) > 0 {
             if h.count(t) > 1 { text += "\(h.count(t))" }
-            text += String(Piece.letters[t])
+            text += color == 0 ? String(Piece.letters[t]) : Piece.letters[t].lowercased()
         }
         return text
     }
@@ -90,7 +94,7 @@ struct SoundnessReport {
                 fields.append(("shorterMate", .null))
             }
         }
-        fields.append(("leftover", .string(SoundnessReport.handText(leftover))))
+        fields.append(("leftover", .string(SoundnessReport.handText(leftover, attacker))))
         if let r = redundantPieces {
             fields.append(("redundantPieces", .array(r.map { .object([("square", .string(Move.squareName($0.square))),
                                                                        ("piece", .string(Piece.kanji[Piece.type($0.piece)]))]) })))
@@ -117,6 +121,7 @@ extension MateSolver {
     /// nothing on the path), whose composer main line is `line`. Composer solver only.
     func soundness(line: ComposerLine, expected: Int?, plainLength: Int?, scope: SoundnessScope) -> SoundnessReport {
         var report = SoundnessReport(mainLine: line.moves, expected: expected, leftover: line.endHand)
+        report.attacker = pos.sideToMove
         report.cooks = cooks(line) ?? { report.complete = false; return [] }()
         debugLog("soundness: cooks done, \(nodes) nodes, stopped \(stopped)")
         if let e = expected {
