@@ -27,6 +27,9 @@ struct SoundnessReport {
     var expected: Int?
     var longerDefences: [LongerDefence] = []
     var shorterMate: [Move]? = nil
+    /// The main line is under the expected length only by the 2-ply exemption: the forced
+    /// length equals (or passes) the expected one, every longest line ending with pieces left.
+    var exemptionShorter: (length: Int, forced: Int)? = nil
     var plainShorter: Bool? = nil
     var leftover = Hand()
     /// The attacker's colour (0 sente, 1 gote): `leftover` is written in its SFEN letters.
@@ -45,6 +48,9 @@ struct SoundnessReport {
             out.append("2-ply longer variation with pieces left (\(exempt) > \(e), exempt)")
         }
         if let s = shorterMate, let e = expected { out.append("shorter mate (\(s.count) < \(e))" + (plainShorter == true ? ", also in plain minimax" : "")) }
+        if let x = exemptionShorter, let e = expected {
+            out.append("main line \(x.length) < \(e) by the 2-ply exemption (forced length \(x.forced), its lines end with pieces left)")
+        }
         if !leftover.isEmpty { out.append("leftover \(SoundnessReport.handText(leftover, attacker))") }
         if let r = redundantPieces, !r.isEmpty {
             out.append("redundant " + r.map { Move.squareName($0.square) + " " + Piece.kanji[Piece.type($0.piece)] }.joined(separator: ", "))
@@ -93,6 +99,9 @@ struct SoundnessReport {
             } else {
                 fields.append(("shorterMate", .null))
             }
+            if let x = exemptionShorter {
+                fields.append(("exemptionShorter", .object([("length", JSON(x.length)), ("forcedLength", JSON(x.forced))])))
+            }
         }
         fields.append(("leftover", .string(SoundnessReport.handText(leftover, attacker))))
         if let r = redundantPieces {
@@ -125,9 +134,12 @@ extension MateSolver {
         report.cooks = cooks(line) ?? { report.complete = false; return [] }()
         debugLog("soundness: cooks done, \(nodes) nodes, stopped \(stopped)")
         if let e = expected {
-            if line.moves.count < e {
+            let forced = line.values.first ?? line.moves.count
+            if forced < e {
                 report.shorterMate = line.moves
                 report.plainShorter = plainLength.map { $0 < e }
+            } else if line.moves.count < e {
+                report.exemptionShorter = (line.moves.count, forced)
             }
             report.longerDefences = longerDefences(line, expected: e) ?? { report.complete = false; return [] }()
             debugLog("soundness: longer defences done, \(nodes) nodes, stopped \(stopped)")

@@ -252,3 +252,20 @@ func afterRookDrop(_ sfen: String) throws -> Position {
     #expect(report.longerDefences.allSatisfy { $0.length == 5 && p.verifyMate($0.line) == nil })
     #expect(report.flaws.contains { $0.hasPrefix("longer defence") })
 }
+
+/// tanuki-09-0027 against an expected length of 7 (its forced length, which
+/// `twoPlyLeftoverExemption` checks by brute force): the 5-ply main line comes from the 2-ply
+/// exemption, so the report names the exemption and no shorter mate; against 9, a 7-ply forced
+/// mate is a shorter mate.
+@Test func exemptionIsNotAShorterMate() throws {
+    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
+    let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
+    let answer = solver.composerSolve(upperBound: 7)
+    let line = try #require(answer.line)
+    #expect(line.moves.count == 5 && answer.forcedLength == 7)
+    let atForced = solver.soundness(line: line, expected: 7, plainLength: 7, scope: .line)
+    #expect(atForced.shorterMate == nil)
+    #expect(atForced.exemptionShorter?.length == 5 && atForced.exemptionShorter?.forced == 7)
+    let atNine = solver.soundness(line: line, expected: 9, plainLength: 7, scope: .line)
+    #expect(atNine.shorterMate?.count == 5 && atNine.exemptionShorter == nil)
+}
