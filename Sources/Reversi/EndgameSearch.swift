@@ -59,11 +59,11 @@ struct EndgameSearch {
     }
 
     /// At or below this many empties: no table, no mobility ordering (search_shallow).
-    nonisolated(unsafe) static var defaultShallowEmpties = 7
+    nonisolated(unsafe) static var defaultShallowEmpties = 8
     let shallowEmpties: Int
     /// Enhanced transposition cut-offs above this many empties: wherever the children are
     /// table nodes (more than `shallowEmpties`), since their probes now overlap.
-    nonisolated(unsafe) static var defaultETCMinEmpties = 8
+    nonisolated(unsafe) static var defaultETCMinEmpties = 9
     let etcMinEmpties: Int
     /// Evaluation-search ordering from this many empties, one ply more every `sortStep`.
     nonisolated(unsafe) static var defaultSortMinEmpties = 12
