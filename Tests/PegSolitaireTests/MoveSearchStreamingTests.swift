@@ -4,27 +4,6 @@
 import Testing
 @testable import PegSolitaire
 
-/// Fewest moves from `start` to each position reached, by plain BFS over chains.
-private func plainMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
-    var dist: [UInt64: Int] = [start: 0]
-    var frontier = [start]
-    var depth = 0
-    while !frontier.isEmpty {
-        depth += 1
-        var next: [UInt64] = []
-        func chain(_ q: UInt64, from hole: Int?) {
-            for jump in board.jumps where (hole == nil || jump.from == hole!) && q & jump.flip == jump.need {
-                let c = q ^ jump.flip
-                if dist[c] == nil { dist[c] = depth; next.append(c) }
-                chain(c, from: jump.to)
-            }
-        }
-        for p in frontier { chain(p, from: nil) }
-        frontier = next
-    }
-    return dist
-}
-
 @Suite struct MoveSearchStreamingTests {
     @Test func boundedSearchesAgreeWithBruteForce() {
         var exactPastBound = [0, 0, 0], bounds = [0, 0, 0]
@@ -32,7 +11,7 @@ private func plainMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
             let board = Fixtures.problem(text).board
             for s in 0..<board.holeCount {
                 let start = board.allHoles & ~(UInt64(1) << UInt64(s))
-                let dist = plainMoves(board, from: start)
+                let dist = bruteForceMoves(board, from: start)
                 for f in 0..<board.holeCount {
                     guard let expected = dist[UInt64(1) << UInt64(f)] else { continue }
                     for limit in [150_000, 250_000, 600_000, 2_000_000] {
@@ -63,7 +42,7 @@ private func plainMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
         final class Calls: @unchecked Sendable { var count = 0 }
         let board = Fixtures.problem(PegFile.triangle(side: 6, vacancy: 1)).board
         let start = board.allHoles & ~(UInt64(1) << 3)
-        let dist = plainMoves(board, from: start)
+        let dist = bruteForceMoves(board, from: start)
         var stopped = 0
         for f in 0..<board.holeCount {
             guard let expected = dist[UInt64(1) << UInt64(f)] else { continue }

@@ -4,8 +4,9 @@
 import Testing
 @testable import PegSolitaire
 
-/// Fewest moves from `start` to every position, by plain BFS (positions as keys, no symmetry).
-private func bruteForceMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
+/// Fewest moves from `start` to every position, by plain BFS over chains (positions as keys,
+/// no symmetry); shared by the move-search tests.
+func bruteForceMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
     var dist: [UInt64: Int] = [start: 0]
     var frontier = [start]
     var depth = 0
@@ -13,8 +14,7 @@ private func bruteForceMoves(_ board: Board, from start: UInt64) -> [UInt64: Int
         depth += 1
         var next: [UInt64] = []
         func chain(_ q: UInt64, from hole: Int?) {
-            for (j, jump) in board.jumps.enumerated() where (hole == nil || jump.from == hole!) && q & jump.flip == jump.need {
-                _ = j
+            for jump in board.jumps where (hole == nil || jump.from == hole!) && q & jump.flip == jump.need {
                 let c = q ^ jump.flip
                 if dist[c] == nil { dist[c] = depth; next.append(c) }
                 chain(c, from: jump.to)
