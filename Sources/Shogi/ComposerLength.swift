@@ -49,9 +49,20 @@ extension MateSolver {
         var answer = ComposerAnswer(verdict: .mate, forcedLength: upperBound)
         var schedule = ShorteningSchedule(proven: upperBound)
         answer.exact = true
+        var rootProbeFailed = -1
         while !schedule.isExact {
             let bound = schedule.nextBound
+            // a plain search of the root that failed at a bound fails at every smaller one (the
+            // bisection may come back under it);
+            // the nested searches (judging interpositions below the root's bound) rarely meet a
+            // plain mate: there the probes cost more than they save (zukou-012, 013)
+            plainProbeEnabled = bound > rootProbeFailed
+            plainProbeRootOnly = true
+            lastProbeFailed = false
             let w = search(remaining: bound)
+            plainProbeEnabled = true
+            plainProbeRootOnly = false
+            if lastProbeFailed { rootProbeFailed = max(rootProbeFailed, bound) }
             debugLog("composer: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes")
             if w.pn != 0 && w.dn != 0 { answer.exact = false; break }
             let length: Int? = w.pn == 0 ? Int(w.length) : nil

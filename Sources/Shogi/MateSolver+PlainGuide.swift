@@ -7,14 +7,11 @@
 // attacker's hand) and judges no interposition. So each top-level composer search first asks a
 // plain search of the same bound, with a node cap; only a disproof, or a proof not found within
 // the cap, falls through to the composer search. A plain disproof says nothing here.
-import Foundation
 import SolverKit
-
-let plainGuideEnabled = ProcessInfo.processInfo.environment["PP_NO_GUIDE"] == nil
 
 extension MateSolver {
     /// Nodes one plain probe may take before the composer search takes over.
-    static let plainProbeCap: UInt64 = ProcessInfo.processInfo.environment["PP_PROBE_CAP"].flatMap { UInt64($0) } ?? 200_000
+    static let plainProbeCap: UInt64 = 200_000
 
     /// The plain solver that guides this composer solver (same attacker, its own table with
     /// hand superiority), made on first use.
@@ -31,14 +28,15 @@ extension MateSolver {
     /// returned; nil when the plain search disproves or runs out of its cap. The probe's nodes
     /// count against this solver's budget.
     func plainProbe(remaining: Int, pathKey: UInt64) -> NodeValue? {
-        guard composer, remaining >= 1 else { return nil }
+        guard composer, remaining >= 1, !plainProbeRootOnly || pathLength == 0 else { return nil }
         let known = table.lookup(pos.boardKey, attackerHand, remaining: remaining, pathKey: pathKey)
         if known.pn == 0 || known.dn == 0 { return nil }
         let g = makePlainGuide()
         g.pos = pos
         for i in 0..<pathLength { g.pushPath(pathKeys[i]) }
         defer { while g.pathLength > 0 { g.popPath() } }
-        var cap = nodes + MateSolver.plainProbeCap
+        // in the shortening, at the root only and for a tenth: below the plain length it fails
+        var cap = nodes + (plainProbeRootOnly ? MateSolver.plainProbeCap / 10 : MateSolver.plainProbeCap)
         if let limit = budget?.limits.nodeLimit { cap = min(cap, max(limit, nodes)) }
         g.nodes = nodes
         g.extractionNodeCap = cap
@@ -48,7 +46,7 @@ extension MateSolver {
         plainProbeNodes &+= g.nodes &- nodes
         nodes = g.nodes
         if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
-        guard v.pn == 0 else { return nil }
+        guard v.pn == 0 else { if pathLength == 0 { lastProbeFailed = true }; return nil }
         let hand = attackerHand
         table.storeProven(pos.boardKey, current: hand, proofHand: hand, length: v.length, amount: 1)
         return NodeValue(pn: 0, dn: infinitePN, length: v.length, hand: hand)

@@ -37,6 +37,10 @@ final class MateSolver {
     var plainGuide: MateSolver? = nil
     var plainGuideMB = 64
     var plainProbeNodes: UInt64 = 0
+    /// Composer mode: whether `search` asks the plain guide first; set when a probe found no mate.
+    var plainProbeEnabled = true
+    var lastProbeFailed = false
+    var plainProbeRootOnly = false
     /// Called on the search thread every 4,096 nodes (the USI engine's progress lines).
     var onPoll: ((MateSolver) -> Void)? = nil
 
@@ -500,7 +504,7 @@ final class MateSolver {
 
     /// Runs df-pn on the current position until it is proven, disproven, or the budget stops it.
     func search(remaining: Int, pathKey: UInt64 = 0) -> NodeValue {
-        if composer, plainGuideEnabled, let v = plainProbe(remaining: remaining, pathKey: pathKey) { return v }
+        if composer, plainProbeEnabled, let v = plainProbe(remaining: remaining, pathKey: pathKey) { return v }
         while true {
             let v = mid(infinitePN - 1, infinitePN - 1, remaining: remaining, pathKey: pathKey)
             if v.pn == 0 || v.dn == 0 || stopped { return v }
