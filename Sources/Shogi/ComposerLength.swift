@@ -49,20 +49,13 @@ extension MateSolver {
         var answer = ComposerAnswer(verdict: .mate, forcedLength: upperBound)
         var schedule = ShorteningSchedule(proven: upperBound)
         answer.exact = true
-        var rootProbeFailed = -1
+        // proven by a composer search (not only by the plain upper bound): the table holds the
+        // proof tree the walk follows
+        var composerProof = false
         while !schedule.isExact {
             let bound = schedule.nextBound
-            // a plain search of the root that failed at a bound fails at every smaller one (the
-            // bisection may come back under it);
-            // the nested searches (judging interpositions below the root's bound) rarely meet a
-            // plain mate: there the probes cost more than they save (zukou-012, 013)
-            plainProbeEnabled = bound > rootProbeFailed
-            plainProbeRootOnly = true
-            lastProbeFailed = false
             let w = search(remaining: bound)
-            plainProbeEnabled = true
-            plainProbeRootOnly = false
-            if lastProbeFailed { rootProbeFailed = max(rootProbeFailed, bound) }
+            if w.pn == 0 && Int(w.length) <= schedule.proven { composerProof = true }
             debugLog("composer: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes")
             if w.pn != 0 && w.dn != 0 { answer.exact = false; break }
             let length: Int? = w.pn == 0 ? Int(w.length) : nil
@@ -72,7 +65,12 @@ extension MateSolver {
         answer.forcedLength = schedule.proven
         answer.noMateWithin = max(0, schedule.disproven)
         if !answer.exact { answer.verdict = .limit; return answer }
-        debugLog("composer: shortening done, \(nodes) nodes (plain probes \(plainProbeNodes))")
+        // W taken from the plain upper bound (every lower bound disproven): no composer proof of
+        // the root in the table, and the walk would build one node by node; the plain guide
+        // supplies its proofs (`MateSolver+PlainGuide.swift`). Otherwise the table has them and
+        // the guide's failed probes would only cost.
+        plainProbeEnabled = !composerProof
+        debugLog("composer: shortening done, \(nodes) nodes, guide \(plainProbeEnabled)")
         var walk = ComposerWalk(solver: self)
         defer { debugLog("composer: walk done, \(nodes) nodes (plain probes \(plainProbeNodes))") }
         guard let line = walk.attacker(value: answer.forcedLength, pathKey: 0) else { answer.verdict = .limit; return answer }

@@ -1,12 +1,16 @@
-// A plain-minimax search as a guide for the composer search: a plain mate within n plies is a
+// A plain-minimax search as a guide for the composer's main-line walk: a plain mate within n plies is a
 // composer mate within n (rule 4 of Puzzles/tsume/README.md: the composer's defender has a subset
 // of the plain defender's replies, the futile interpositions left out, at every node, so by
 // induction on n every plain proof tree is a composer proof tree of the same bound; repetitions
 // are judged alike). Plain proofs are cheap where composer proofs are not: the plain table keeps
 // hand superiority (the composer's cannot, the futility rule not being monotone in the
-// attacker's hand) and judges no interposition. So each top-level composer search first asks a
-// plain search of the same bound, with a node cap; only a disproof, or a proof not found within
-// the cap, falls through to the composer search. A plain disproof says nothing here.
+// attacker's hand) and judges no interposition. When the forced length W comes from the plain
+// upper bound (the composer search disproved W - 2 and never proved W), the composer table holds
+// no proof tree to walk; then each top-level composer search of the walk and the soundness
+// report first asks a plain search of the same bound, with a node cap; only a disproof, or a
+// proof not found within the cap, falls through to the composer search. A plain disproof says
+// nothing here. In the shortening the probes cost more than they save: below the plain length
+// they all fail (zukou-013: 6.05M -> 7.39M nodes with them).
 import SolverKit
 
 extension MateSolver {
@@ -28,15 +32,14 @@ extension MateSolver {
     /// returned; nil when the plain search disproves or runs out of its cap. The probe's nodes
     /// count against this solver's budget.
     func plainProbe(remaining: Int, pathKey: UInt64) -> NodeValue? {
-        guard composer, remaining >= 1, !plainProbeRootOnly || pathLength == 0 else { return nil }
+        guard composer, remaining >= 1 else { return nil }
         let known = table.lookup(pos.boardKey, attackerHand, remaining: remaining, pathKey: pathKey)
         if known.pn == 0 || known.dn == 0 { return nil }
         let g = makePlainGuide()
         g.pos = pos
         for i in 0..<pathLength { g.pushPath(pathKeys[i]) }
         defer { while g.pathLength > 0 { g.popPath() } }
-        // in the shortening, at the root only and for a tenth: below the plain length it fails
-        var cap = nodes + (plainProbeRootOnly ? MateSolver.plainProbeCap / 10 : MateSolver.plainProbeCap)
+        var cap = nodes + MateSolver.plainProbeCap
         if let limit = budget?.limits.nodeLimit { cap = min(cap, max(limit, nodes)) }
         g.nodes = nodes
         g.extractionNodeCap = cap
@@ -46,7 +49,7 @@ extension MateSolver {
         plainProbeNodes &+= g.nodes &- nodes
         nodes = g.nodes
         if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
-        guard v.pn == 0 else { if pathLength == 0 { lastProbeFailed = true }; return nil }
+        guard v.pn == 0 else { return nil }
         let hand = attackerHand
         table.storeProven(pos.boardKey, current: hand, proofHand: hand, length: v.length, amount: 1)
         return NodeValue(pn: 0, dn: infinitePN, length: v.length, hand: hand)

@@ -37,10 +37,8 @@ final class MateSolver {
     var plainGuide: MateSolver? = nil
     var plainGuideMB = 64
     var plainProbeNodes: UInt64 = 0
-    /// Composer mode: whether `search` asks the plain guide first; set when a probe found no mate.
-    var plainProbeEnabled = true
-    var lastProbeFailed = false
-    var plainProbeRootOnly = false
+    /// Composer mode: whether `search` asks the plain guide first (`composerSolve` sets it).
+    var plainProbeEnabled = false
     /// Called on the search thread every 4,096 nodes (the USI engine's progress lines).
     var onPoll: ((MateSolver) -> Void)? = nil
 
