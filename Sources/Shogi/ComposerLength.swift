@@ -49,9 +49,13 @@ extension MateSolver {
         var answer = ComposerAnswer(verdict: .mate, forcedLength: upperBound)
         var schedule = ShorteningSchedule(proven: upperBound)
         answer.exact = true
+        // proven by a composer search (not only by the plain upper bound): the table holds the
+        // proof tree the walk follows
+        var composerProof = false
         while !schedule.isExact {
             let bound = schedule.nextBound
             let w = search(remaining: bound)
+            if w.pn == 0 && Int(w.length) <= schedule.proven { composerProof = true }
             debugLog("composer: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes")
             if w.pn != 0 && w.dn != 0 { answer.exact = false; break }
             let length: Int? = w.pn == 0 ? Int(w.length) : nil
@@ -61,7 +65,14 @@ extension MateSolver {
         answer.forcedLength = schedule.proven
         answer.noMateWithin = max(0, schedule.disproven)
         if !answer.exact { answer.verdict = .limit; return answer }
+        // W taken from the plain upper bound (every lower bound disproven): no composer proof of
+        // the root in the table, and the walk would build one node by node; the plain guide
+        // supplies its proofs (`MateSolver+PlainGuide.swift`). Otherwise the table has them and
+        // the guide's failed probes would only cost.
+        plainProbeEnabled = !composerProof
+        debugLog("composer: shortening done, \(nodes) nodes, guide \(plainProbeEnabled)")
         var walk = ComposerWalk(solver: self)
+        defer { debugLog("composer: walk done, \(nodes) nodes (plain probes \(plainProbeNodes))") }
         guard let line = walk.attacker(value: answer.forcedLength, pathKey: 0) else { answer.verdict = .limit; return answer }
         answer.line = line
         answer.walkCapped = walk.capped
@@ -164,7 +175,17 @@ struct ComposerWalk {
         s.pushPath(full)
         defer { s.popPath() }
         let childPath = MateSolver.childPathKey(pathKey, full)
-        guard s.judgeReplies(base: base, count: n, bound: value, childPath: childPath) else { return nil }
+        // Interpositions are judged lazily: only one the rules could choose (a longest reply,
+        // or, for the exemption, one two plies shorter) needs to be known futile or not; the
+        // choice is the same as judging all of them first.
+        s.markInterpositions(base, n)
+        func futile(_ i: Int) -> Bool? {
+            if s.childState[base + i] == ChildState.unresolved {
+                s.resolveInterposition(base, n, i, remaining: value, childPath: childPath)
+                if s.stopped { return nil }
+            }
+            return s.childState[base + i] == ChildState.futile
+        }
         // Lazily, in the replies' order: the first longest reply (forced length value - 1) whose
         // line ends with the hand empty; when every longest line ends with pieces, the first
         // reply two plies shorter whose line does (the exemption); else the first longest.
@@ -184,13 +205,15 @@ struct ComposerWalk {
             if visited > MateSolver.composerWalkCap { capped = true }
             return .some(line)
         }
-        for i in 0..<n where s.childState[base + i] != ChildState.futile {
+        for i in 0..<n {
             let m = s.moves[base + i]
             let cap = s.pos.play(m)
             let within3 = s.composerMated(within: value - 3, pathKey: childPath)
             s.pos.undo(m, captured: cap)
             guard let mated = within3 else { return nil }
             if mated { shorter.append(i); continue }
+            guard let isFutile = futile(i) else { return nil }
+            if isFutile { continue }
             guard let found = follow(i, value - 1, exempt: false), let line = found else { return nil }
             if firstLongest == nil { firstLongest = line }
             if line.endHand.isEmpty { chosen = line; break }
@@ -204,6 +227,8 @@ struct ComposerWalk {
                 s.pos.undo(m, captured: cap)
                 guard let mated = within5 else { return nil }
                 if mated { continue }
+                guard let isFutile = futile(i) else { return nil }
+                if isFutile { continue }
                 guard let found = follow(i, value - 3, exempt: true), let line = found else { return nil }
                 if line.endHand.isEmpty { chosen = line; break }
                 if capped { break }

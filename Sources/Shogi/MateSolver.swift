@@ -33,6 +33,12 @@ final class MateSolver {
     let composer: Bool
     /// Composer mode: what is known of each child in the arena (`ChildState`).
     let childState: UnsafeMutablePointer<UInt8>
+    /// Composer mode: the plain solver whose proofs are composer proofs (`MateSolver+PlainGuide.swift`).
+    var plainGuide: MateSolver? = nil
+    var plainGuideMB = 64
+    var plainProbeNodes: UInt64 = 0
+    /// Composer mode: whether `search` asks the plain guide first (`composerSolve` sets it).
+    var plainProbeEnabled = false
     /// Called on the search thread every 4,096 nodes (the USI engine's progress lines).
     var onPoll: ((MateSolver) -> Void)? = nil
 
@@ -496,6 +502,7 @@ final class MateSolver {
 
     /// Runs df-pn on the current position until it is proven, disproven, or the budget stops it.
     func search(remaining: Int, pathKey: UInt64 = 0) -> NodeValue {
+        if composer, plainProbeEnabled, let v = plainProbe(remaining: remaining, pathKey: pathKey) { return v }
         while true {
             let v = mid(infinitePN - 1, infinitePN - 1, remaining: remaining, pathKey: pathKey)
             if v.pn == 0 || v.dn == 0 || stopped { return v }

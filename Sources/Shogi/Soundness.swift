@@ -223,20 +223,29 @@ extension MateSolver {
             pushPath(full)
             defer { popPath() }
             let childPath = MateSolver.childPathKey(pathKey, full)
-            guard judgeReplies(base: base, count: n, bound: value, childPath: childPath) else { return false }
+            // interpositions judged lazily: only one that lasts longer than e needs to be known
+            markInterpositions(base, n)
             let mainReplyValue = line.values[p + 1]
-            for i in 0..<n where childState[base + i] != ChildState.futile && out.count < MateSolver.longerDefenceCap {
+            for i in 0..<n where out.count < MateSolver.longerDefenceCap {
                 let r = self.moves[base + i]
-                let cap = pos.play(r)
-                defer { pos.undo(r, captured: cap) }
                 // longer than e in all: not mated within e - (p + 1) plies after the reply
                 let rest = e - (p + 1)
                 var longer = true
                 if rest >= 0 {
-                    guard let mated = composerMated(within: rest, pathKey: childPath) else { return false }
+                    let cap = pos.play(r)
+                    let within = composerMated(within: rest, pathKey: childPath)
+                    pos.undo(r, captured: cap)
+                    guard let mated = within else { return false }
                     longer = !mated
                 }
                 if !longer { continue }
+                if childState[base + i] == ChildState.unresolved {
+                    resolveInterposition(base, n, i, remaining: value, childPath: childPath)
+                    if stopped { return false }
+                }
+                if childState[base + i] == ChildState.futile { continue }
+                let cap = pos.play(r)
+                defer { pos.undo(r, captured: cap) }
                 guard let w = composerExactValue(atMost: value - 1, pathKey: childPath) else { return false }
                 // the defence's own line lasts its forced length (no exemption shortening it)
                 var walk = ComposerWalk(solver: self)
@@ -358,8 +367,14 @@ extension MateSolver {
             pushPath(full)
             defer { popPath() }
             let bound = line.count - p
-            guard judgeReplies(base: base, count: n, bound: bound, childPath: MateSolver.childPathKey(pathKey, full)) else { return false }
-            if let i = (0..<n).first(where: { moves[base + $0] == line[p] }), childState[base + i] == ChildState.futile {
+            // only the line's own reply needs judging
+            markInterpositions(base, n)
+            guard let i = (0..<n).first(where: { moves[base + $0] == line[p] }) else { return true }
+            if childState[base + i] == ChildState.unresolved {
+                resolveInterposition(base, n, i, remaining: bound, childPath: MateSolver.childPathKey(pathKey, full))
+                if stopped { return false }
+            }
+            if childState[base + i] == ChildState.futile {
                 problem = "ply \(p + 1) \(line[p].usi) is a futile interposition"
                 return false
             }

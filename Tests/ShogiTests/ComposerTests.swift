@@ -269,3 +269,29 @@ func afterRookDrop(_ sfen: String) throws -> Position {
     let atNine = solver.soundness(line: line, expected: 9, plainLength: 7, scope: .line)
     #expect(atNine.shorterMate?.count == 5 && atNine.exemptionShorter == nil)
 }
+
+/// tanuki-09-0027 against an expected length of 3: at ply 2 the main line's reply 1a2a lasts
+/// 5 more plies (forced, by the brute force), 7 in all, a longer defence. Its line must last
+/// that forced length: the walk for it takes no 2-ply exemption. With the exemption, its sub-line
+/// would end at ply 5 (2a1a G*2a at plies 4-5, the exemption `twoPlyLeftoverExemption` checks),
+/// a 5-ply line reported for a 7-ply defence.
+@Test func longerDefenceLineLastsItsForcedLength() throws {
+    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
+    let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
+    let answer = solver.composerSolve(upperBound: 7)
+    let line = try #require(answer.line)
+    #expect(line.moves.map(\.usi) == ["3b2a", "1a2a", "P*2b", "2a1a", "G*2a"])
+    // the brute force: after 3b2a 1a2a the attacker needs 5 plies
+    var q = p
+    let prefix = ["3b2a", "1a2a"].compactMap(Move.init(usi:))
+    var caps: [Int] = []
+    for m in prefix { caps.append(q.play(m)) }
+    #expect(ComposerBrute.attackerValue(&q, limit: 5) == 5)
+    for (m, c) in zip(prefix, caps).reversed() { q.undo(m, captured: c) }
+    let report = solver.soundness(line: line, expected: 3, plainLength: 7, scope: .line)
+    let atTwo = try #require(report.longerDefences.first { $0.ply == 2 && $0.move.usi == "1a2a" })
+    #expect(atTwo.length == 7)
+    #expect(atTwo.line.count == 7)
+    #expect(Array(atTwo.line.prefix(3).map(\.usi)) == ["3b2a", "1a2a", "P*2b"])
+    #expect(solver.replayComposerLine(atTwo.line) == nil)
+}
