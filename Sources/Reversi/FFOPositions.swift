@@ -2,7 +2,7 @@
 // Source: the FFO endgame test suite (FForum, Fédération Française d'Othello), the same
 // lines as Puzzles/reversi/bench/fforum-40-59.obf, with the published exact move scores.
 
-enum FFOPositions {
+package enum FFOPositions {
     /// #40 .. #59, one .obf line each.
     static let fortyToFiftyNine = """
         O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36; D8:+34; C1:+30; B1:+30; G7:+28; D7:+28; C6:+28; F7:+26; A6:+24;

@@ -34,19 +34,22 @@ package enum PatternEvaluation {
     /// Features (table entries summed) of every position.
     package static let featureCount = 4 + 8 + 4 + 12 + 2 + 16 + 2 + 1
 
-    /// Stages by empties: stage s covers `stageEmpties[s]` and up (below the next one).
-    package static let stageEmpties = [0]
+    /// Stages by empties: stage s covers `stageEmpties[s]` and up (below the next one); the
+    /// generated file says where its weight sets start.
+    package static let stageEmpties = PatternWeights.stageEmpties
     package static let stageCount = stageEmpties.count
     /// [empties] -> stage.
-    nonisolated(unsafe) static let stageOf: UnsafeMutablePointer<Int> = {
-        let t = UnsafeMutablePointer<Int>.allocate(capacity: 65)
-        for e in 0...64 { t[e] = stage(empties: e) }
-        return t
-    }()
+    nonisolated(unsafe) package static var stageOf: UnsafeMutablePointer<Int> = stageTable(stageEmpties)
 
-    package static func stage(empties: Int) -> Int {
+    package static func stageTable(_ starts: [Int]) -> UnsafeMutablePointer<Int> {
+        let t = UnsafeMutablePointer<Int>.allocate(capacity: 65)
+        for e in 0...64 { t[e] = stage(empties: e, starts) }
+        return t
+    }
+
+    package static func stage(empties: Int, _ starts: [Int] = stageEmpties) -> Int {
         var s = 0
-        while s + 1 < stageEmpties.count && stageEmpties[s + 1] <= empties { s += 1 }
+        while s + 1 < starts.count && starts[s + 1] <= empties { s += 1 }
         return s
     }
 
@@ -178,7 +181,7 @@ package enum PatternEvaluation {
 
     /// The weights, [stage * stageSize + index], decoded once from the generated file (all 0
     /// when it holds none of this layout).
-    nonisolated(unsafe) package static let weights: UnsafeMutablePointer<Int16> = {
+    nonisolated(unsafe) package static var weights: UnsafeMutablePointer<Int16> = {
         let total = stageCount * stageSize
         let w = UnsafeMutablePointer<Int16>.allocate(capacity: total)
         w.initialize(repeating: 0, count: total)
@@ -190,7 +193,18 @@ package enum PatternEvaluation {
     static let decoded: [Int16]? = WeightCoding.decode(PatternWeights.base64)
 
     /// true when the generated file holds weights of the current layout.
-    package static let hasWeights: Bool = decoded?.count == stageCount * stageSize
+    nonisolated(unsafe) package static var hasWeights: Bool = decoded?.count == stageCount * stageSize
+
+    /// Replaces the weights (and their stages) that searches created from now on use: for
+    /// reversi-train, which measures a fit by the nodes it saves before writing it out.
+    package static func install(stageEmpties starts: [Int], weights values: [Int16]) {
+        precondition(values.count == starts.count * stageSize)
+        let w = UnsafeMutablePointer<Int16>.allocate(capacity: values.count)
+        for i in values.indices { w[i] = values[i] }
+        weights = w
+        stageOf = stageTable(starts)
+        hasWeights = true
+    }
 
     /// Value of (p, o) for the side to move, in `unitsPerDisc` units of disc difference.
     @inline(__always)

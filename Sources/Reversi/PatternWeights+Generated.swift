@@ -6,6 +6,7 @@
 // labelled with exact scores by our own solver. Weights in 1/16 disc (WeightCoding).
 // stage 0 (empties from 0): 247669 positions, rms error 6.30 discs (held-out 8.01, 27455 positions), epoch 160
 enum PatternWeights {
+    static let stageEmpties = [0]
     static let base64 = """
         AgAICwACAzQABBoABzcA2AEYAAIdAAUSAAICHgAEKAACfwACTAABMwA2DAAFDwACPgACEFQAAVQAAiwABTgAATUZAAI9AAWwAQACFhwABFkAAqEBAAIbAAHh
         AQAeJQAIaRgAB2EABD8AHjUACAQADWMJAAUkAAIXAAJJRgABhgEAAgMABQgAAS8APDQABioAAaABAAhYAAEnAAYmAAaGAQABLgAIIgAdDgACCAAFJwACClQA

@@ -36,6 +36,18 @@ struct Options {
     /// from on either side of its own range.
     var ridge = 3.0
     var overlap = 0
+    /// Stage starts by empties (default: the generated file's), and the ridge of each stage
+    /// towards the fit of all stages together (`--prior`; 0: each stage on its own, towards 0).
+    var stages: [Int] = PatternEvaluation.stageEmpties
+    var prior = 0.0
+    /// FFO numbers solved with one thread, after the fit, with its weights: their node total
+    /// judges the fit (`--measure 20-39`); `--measure-only` skips the fit (current weights).
+    var measure: ClosedRange<Int>? = nil
+    var measureOnly = false
+    /// Ordering search thresholds for the measurement: sort-from,step,max-depth.
+    var sort: [Int]? = nil
+    /// More labelled position files (as `--cache` writes them) to fit on.
+    var extra: [String] = []
 }
 
 /// A bad command line: the reason and the usage on stderr, exit status 2 (no trap).
@@ -44,6 +56,8 @@ func usage(_ reason: String) -> Never {
         reversi-train: \(reason)
         usage: reversi-train [--games N] [--first N] [--seed S] [--min E] [--max E] [--threads T] [--epochs K]
                              [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
+                             [--stages E,E,...] [--prior R] [--extra FILE,...] [--measure A-B] [--measure-only yes]
+                             [--sort FROM,STEP,MAX]
 
         """)
     exit(2)
@@ -74,8 +88,23 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
         case "--shrink": o.shrink = number(value, flag)
         case "--ridge": o.ridge = number(value, flag)
         case "--overlap": o.overlap = number(value, flag)
+        case "--stages": o.stages = value.split(separator: ",").map { number(String($0), flag) }
+        case "--prior": o.prior = number(value, flag)
+        case "--measure":
+            let ends = value.split(separator: "-").map { number(String($0), flag) as Int }
+            guard ends.count == 2, 20 <= ends[0], ends[0] <= ends[1], ends[1] <= 59 else { usage("--measure wants A-B within 20-59") }
+            o.measure = ends[0]...ends[1]
+        case "--measure-only": o.measureOnly = value == "yes"
+        case "--sort":
+            let v = value.split(separator: ",").map { number(String($0), flag) as Int }
+            guard v.count == 3 else { usage("--sort wants FROM,STEP,MAX") }
+            o.sort = v
+        case "--extra": o.extra += value.split(separator: ",").map(String.init)
         default: usage("unknown option \(flag)")
         }
+    }
+    guard o.stages.first == 0, zip(o.stages, o.stages.dropFirst()).allSatisfy({ $0 < $1 }) else {
+        usage("--stages wants increasing empties from 0")
     }
     guard o.minEmpties >= 1, o.minEmpties <= o.maxEmpties, o.maxEmpties <= 60, o.games >= 1, o.threads >= 1 else {
         usage("wants 1 <= --min <= --max <= 60, --games >= 1 and --threads >= 1")
@@ -84,6 +113,11 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
 }
 
 let options = parseOptions(CommandLine.arguments.dropFirst())
+if let s = options.sort { OrderingTuning.set(sortMinEmpties: s[0], sortStep: s[1], sortMaxDepth: s[2]) }
+if options.measureOnly, let numbers = options.measure {
+    _ = measureNodes(numbers, label: "current weights")
+    exit(0)
+}
 
 /// A labelled position: its features and exact score (side to move's view).
 struct Sample { var empties: Int; var score: Int; var game: Int; var player: UInt64; var opponent: UInt64
@@ -136,17 +170,29 @@ func samples(game: Int) -> [Sample] {
     return list
 }
 
-var all: [Sample] = []
-if let cache = options.cache, let text = try? String(contentsOfFile: cache, encoding: .utf8) {
+/// The labelled positions of a file written by `--cache`.
+func readSamples(_ path: String) -> [Sample]? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    var list: [Sample] = []
     for line in text.split(separator: "\n") {
         let f = line.split(separator: " ")
         let p = UInt64(f[0], radix: 16)!, o = UInt64(f[1], radix: 16)!
         let position = Position(player: p, opponent: o, geometry: .standard, blackToMove: true)
-        all.append(Sample(empties: Int(f[2])!, score: Int(f[3])!, game: Int(f[4])!, player: p, opponent: o,
-                          features: PatternEvaluation.features(position)))
+        list.append(Sample(empties: Int(f[2])!, score: Int(f[3])!, game: Int(f[4])!, player: p, opponent: o,
+                           features: PatternEvaluation.features(position)))
     }
-    StandardStream.error.write("\(all.count) positions read from \(cache)\n")
-} else {
+    StandardStream.error.write("\(list.count) positions read from \(path)\n")
+    return list
+}
+
+var all: [Sample] = []
+for path in options.extra {
+    guard let list = readSamples(path) else { usage("cannot read \(path)") }
+    all += list
+}
+if let cache = options.cache, let list = readSamples(cache) {
+    all += list
+} else if options.extra.isEmpty || options.cache != nil {
 let start = Date()
 nonisolated(unsafe) let collected = UnsafeMutablePointer<[Sample]>.allocate(capacity: options.games)
 collected.initialize(repeating: [], count: options.games)
@@ -162,12 +208,14 @@ DispatchQueue.concurrentPerform(iterations: options.threads) { worker in
         }
     }
 }
-for g in 0..<options.games { all.append(contentsOf: collected[g]) }
+var labelled: [Sample] = []
+for g in 0..<options.games { labelled.append(contentsOf: collected[g]) }
+all += labelled
 let labelSeconds = Date().timeIntervalSince(start)
-StandardStream.error.write("\(all.count) positions from \(options.games) games labelled in \(Int(labelSeconds)) s\n")
+StandardStream.error.write("\(labelled.count) positions from \(options.games) games labelled in \(Int(labelSeconds)) s\n")
 
 if let cache = options.cache {
-    let text = all.map { "\(String($0.player, radix: 16)) \(String($0.opponent, radix: 16)) \($0.empties) \($0.score) \($0.game)" }
+    let text = labelled.map { "\(String($0.player, radix: 16)) \(String($0.opponent, radix: 16)) \($0.empties) \($0.score) \($0.game)" }
     try! (text.joined(separator: "\n") + "\n").write(toFile: cache, atomically: true, encoding: .utf8)
 }
 }
@@ -206,16 +254,14 @@ if !options.skip.isEmpty {
     }
 }
 let size = PatternEvaluation.stageSize
-var weights = [Int16](repeating: 0, count: PatternEvaluation.stageCount * size)
-var report: [String] = []
-for stage in 0..<PatternEvaluation.stageCount {
-    let low = PatternEvaluation.stageEmpties[stage] - options.overlap
-    let high = (stage + 1 < PatternEvaluation.stageCount ? PatternEvaluation.stageEmpties[stage + 1] : 99) + options.overlap
-    let set = all.filter { low <= $0.empties && $0.empties < high }
-    var train: [Sample] = [], test: [Sample] = []
-    for s in set { if s.game % 10 == 9 { test.append(s) } else { train.append(s) } }
-    guard !train.isEmpty else { continue }
-    var w = [Double](repeating: 0, count: size)
+let stages = options.stages
+
+/// Least squares of the summed weights against score * unitsPerDisc on `train`, starting from
+/// `prior` and pulled towards it by the ridge (`ridge`, per position holding an entry); the
+/// weights of the epoch with the least error on `test` (early stopping).
+func fit(_ train: [Sample], _ test: [Sample], prior: [Double], ridge: Double, name: String)
+    -> (weights: [Double], epoch: Int, trainError: Double, testError: Double) {
+    var w = prior
     var count = [Double](repeating: 0, count: size)
     for s in train { for f in s.features { count[Int(f)] += 1 } }
     let unit = Double(PatternEvaluation.unitsPerDisc)
@@ -230,7 +276,7 @@ for stage in 0..<PatternEvaluation.stageCount {
         }
         return (sum / Double(max(1, samples.count))).squareRoot() / unit
     }
-    var bestError = Double.infinity, bestWeights = w, bestEpoch = 0
+    var bestError = rmse(test, w), bestWeights = w, bestEpoch = 0
     let rate = 1.0 / Double(PatternEvaluation.featureCount - 3 * options.skip.count) * 2
     for epoch in 0..<options.epochs {
         for i in 0..<size { gradient[i] = 0 }
@@ -240,26 +286,68 @@ for stage in 0..<PatternEvaluation.stageCount {
             let e = Double(s.score) * unit - v
             for f in s.features { gradient[Int(f)] += e }
         }
-        // rare entries move less (the +8 shrinks them towards 0)
-        for i in 0..<size where count[i] > 0 { w[i] += rate * (gradient[i] - options.ridge * w[i]) / (count[i] + options.shrink) }
+        // rare entries move less (the shrink holds them near the prior)
+        for i in 0..<size where count[i] > 0 {
+            w[i] += rate * (gradient[i] - ridge * (w[i] - prior[i])) / (count[i] + options.shrink)
+        }
         if epoch % 10 == 9 {
             let error = rmse(test, w)
             if error < bestError { bestError = error; bestWeights = w; bestEpoch = epoch + 1 }
         }
         if epoch % 50 == 49 {
-            StandardStream.error.write("  stage \(stage) epoch \(epoch + 1): train \(rmse(train, w)) test \(rmse(test, w))\n")
+            StandardStream.error.write("  \(name) epoch \(epoch + 1): train \(rmse(train, w)) test \(rmse(test, w))\n")
         }
     }
-    // the weights of the epoch with the least held-out error (early stopping)
-    w = bestWeights
-    let line = "stage \(stage) (empties from \(PatternEvaluation.stageEmpties[stage])): \(train.count) positions, "
-        + String(format: "rms error %.2f discs (held-out %.2f, %d positions), epoch %d", rmse(train, w), rmse(test, w),
-                 test.count, bestEpoch)
+    return (bestWeights, bestEpoch, rmse(train, bestWeights), rmse(test, bestWeights))
+}
+
+/// Training (games not 9 mod 10) and held-out positions with empties in low..<high.
+func split(_ all: [Sample], _ low: Int, _ high: Int) -> (train: [Sample], test: [Sample]) {
+    var train: [Sample] = [], test: [Sample] = []
+    for s in all where low <= s.empties && s.empties < high {
+        if s.game % 10 == 9 { test.append(s) } else { train.append(s) }
+    }
+    return (train, test)
+}
+
+var weights = [Int16](repeating: 0, count: stages.count * size)
+var report: [String] = []
+let zero = [Double](repeating: 0, count: size)
+// With --prior, first one fit of all positions, which each stage's fit starts from and is
+// pulled back to: a stage with few positions keeps the common weights where it knows little.
+var common = zero
+if options.prior > 0 {
+    let (train, test) = split(all, 0, 99)
+    let r = fit(train, test, prior: zero, ridge: options.ridge, name: "all stages")
+    common = r.weights
+    let line = "all stages: \(train.count) positions, " + String(format: "rms error %.2f discs (held-out %.2f, %d positions), epoch %d",
+                                                                r.trainError, r.testError, test.count, r.epoch)
     StandardStream.error.write(line + "\n")
     report.append(line)
+}
+for stage in stages.indices {
+    let low = stages[stage] - options.overlap
+    let high = (stage + 1 < stages.count ? stages[stage + 1] : 99) + options.overlap
+    let (train, test) = split(all, low, high)
+    var w = common
+    if !train.isEmpty {
+        let r = options.prior > 0
+            ? fit(train, test, prior: common, ridge: options.prior, name: "stage \(stage)")
+            : fit(train, test, prior: zero, ridge: options.ridge, name: "stage \(stage)")
+        w = r.weights
+        let line = "stage \(stage) (empties from \(stages[stage])): \(train.count) positions, "
+            + String(format: "rms error %.2f discs (held-out %.2f, %d positions), epoch %d", r.trainError, r.testError,
+                     test.count, r.epoch)
+        StandardStream.error.write(line + "\n")
+        report.append(line)
+    }
     for i in 0..<size {
         weights[stage * size + i] = Int16(max(-32767, min(32767, w[Int(canonical[i])].rounded())))
     }
+}
+if let numbers = options.measure {
+    PatternEvaluation.install(stageEmpties: stages, weights: weights)
+    _ = measureNodes(numbers, label: "fit")
 }
 
 let text = WeightCoding.encode(weights)
@@ -279,6 +367,7 @@ let source = """
     // labelled with exact scores by our own solver. Weights in 1/\(PatternEvaluation.unitsPerDisc) disc (WeightCoding).
     \(report.map { "// " + $0 }.joined(separator: "\n"))
     enum PatternWeights {
+        static let stageEmpties = \(stages)
         static let base64 = \"\"\"
     \(lines.map { "        " + $0 }.joined(separator: "\n"))
             \"\"\"
