@@ -43,7 +43,9 @@ extension ReversiGame {
                 ("ok", .bool(allOK)), ("nodes", JSON(totalNodes)), ("seconds", .double(totalSeconds)),
                 ("nodes/s", .int(Int(Double(totalNodes) / max(totalSeconds, 1e-9)))),
             ] + publishedRuns.map { run in
-                (run.column, JSON(numbers.reduce(UInt64(0)) { $0 + (run.nodes[$1] ?? 0) }))
+                // empty where the run published none of these positions (FFO #20-#39)
+                let known = numbers.compactMap { run.nodes[$0] }
+                return (run.column, known.isEmpty ? JSON.null : JSON(known.reduce(0, +)))
             }))
             return rows
         }
