@@ -92,3 +92,29 @@ func features(withPlayerDiscOn square: Int) -> [Int32] {
     // d3 (rank 3, file d) is digit 4 of the line of rank 3
     #expect(features(withPlayerDiscOn: 19).contains(Int32(PatternEvaluation.line2At + 6561 + 27)))
 }
+
+/// The 8 symmetric images of a bitboard (identity first).
+func symmetricImages(_ x: UInt64) -> [UInt64] {
+    let t = PatternEvaluation.transpose(x)
+    return [x, t].flatMap { y -> [UInt64] in
+        let h = PatternEvaluation.flipHorizontal(y)
+        return [y, h, PatternEvaluation.flipVertical(y), PatternEvaluation.flipVertical(h)]
+    }
+}
+
+@Test func symmetricPositionsEvaluateAlike() {
+    // Every shape is read in each of its symmetric instances and a shape's mirror images
+    // share a weight, so the 8 images of a position must get one value, at every stage.
+    var random = SplitMix64(seed: 5)
+    for empties in [40, 30, 24, 20, 18, 16, 12] {
+        for _ in 0..<10 {
+            guard let position = ReversiGenerator.randomPosition(&random, geometry: .standard, empties: empties) else { continue }
+            let players = symmetricImages(position.player), opponents = symmetricImages(position.opponent)
+            let values = (0..<8).map {
+                PatternEvaluation.evaluate(players[$0], opponents[$0], PatternEvaluation.weights, PatternEvaluation.ternary,
+                                           PatternEvaluation.stageOf)
+            }
+            #expect(Set(values).count == 1, "\(empties) empties: \(values)")
+        }
+    }
+}
