@@ -61,7 +61,9 @@ struct PegSolitaireResult {
 
     struct Level {
         var jumps: Int, pegs: Int
-        var positions: UInt64, canonicalPositions: UInt64, canSolve: UInt64, canSolveCanonical: UInt64, deadEnds: UInt64
+        var positions: UInt64, canonicalPositions: UInt64, deadEnds: UInt64
+        /// Absent from a positions-only count (ReachableLevels), which has no backward sweep.
+        var canSolve: UInt64?, canSolveCanonical: UInt64?
     }
 
     struct FirstMove {
@@ -112,9 +114,12 @@ struct PegSolitaireResult {
         if solutionsOverflowed { f.set(.solutionsOverflowed, .bool(true)) }
         if positions != nil {
             f.set(.perLevel, .array(perLevel.map { l in
-                .object([("jumps", .int(l.jumps)), ("pegs", .int(l.pegs)), ("positions", JSON(l.positions)),
-                         ("canonicalPositions", JSON(l.canonicalPositions)), ("canSolve", JSON(l.canSolve)),
-                         ("canSolveCanonical", JSON(l.canSolveCanonical)), ("deadEnds", JSON(l.deadEnds))])
+                var fields: [(String, JSON)] = [("jumps", .int(l.jumps)), ("pegs", .int(l.pegs)), ("positions", JSON(l.positions)),
+                                                ("canonicalPositions", JSON(l.canonicalPositions))]
+                if let c = l.canSolve { fields.append(("canSolve", JSON(c))) }
+                if let c = l.canSolveCanonical { fields.append(("canSolveCanonical", JSON(c))) }
+                fields.append(("deadEnds", JSON(l.deadEnds)))
+                return .object(fields)
             }))
         }
         if !firstMoves.isEmpty {
@@ -163,8 +168,8 @@ struct PegSolitaireResult {
         perLevel = json[Field.perLevel]?.arrayValue?.compactMap { l in
             guard let jumps = l["jumps"]?.intValue, let pegs = l["pegs"]?.intValue else { return nil }
             return Level(jumps: jumps, pegs: pegs, positions: Self.count(l["positions"]) ?? 0,
-                         canonicalPositions: Self.count(l["canonicalPositions"]) ?? 0, canSolve: Self.count(l["canSolve"]) ?? 0,
-                         canSolveCanonical: Self.count(l["canSolveCanonical"]) ?? 0, deadEnds: Self.count(l["deadEnds"]) ?? 0)
+                         canonicalPositions: Self.count(l["canonicalPositions"]) ?? 0, deadEnds: Self.count(l["deadEnds"]) ?? 0,
+                         canSolve: Self.count(l["canSolve"]), canSolveCanonical: Self.count(l["canSolveCanonical"]))
         } ?? []
         firstMoves = json[Field.firstMoves]?.arrayValue?.compactMap { m in
             guard let move = m["move"]?.stringValue else { return nil }
