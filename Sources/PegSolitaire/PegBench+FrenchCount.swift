@@ -2,6 +2,7 @@
 // vacancy, per jump (published in all: 22,920,760,254, J.-C. Meyrignac 2003), by the
 // positions-only count (ReachableLevels: two level bitmaps, 4.4 GB); `peg-french-count-starts`:
 // the same for the other solvable single-vacancy starts up to symmetry (d2, a3, d3), unpublished.
+// Each keeps a checkpoint in work/peg-french-count/<vacancy>/ (2.2 GB; delete it to start over).
 import SolverKit
 
 extension PegBench {
@@ -15,6 +16,8 @@ extension PegBench {
         let p = PegProblem(name: "French \(vacancy)", location: SourceLocation(file: "bench", line: 1), board: board, start: start, target: .anyHole)
         let space = ReachableLevels(problem: p, threads: context.threads)
         space.log = { context.log("\(vacancy): \($0)") }
+        // Hours on a shared machine: a stopped run goes on from its last level.
+        space.checkpoint = "work/peg-french-count/\(vacancy)"
         let (r, wall, cpu) = timed { space.run() }
         let widest = r.levels.max { $0.positions < $1.positions }
         let published: JSON = frenchReachable[vacancy].map { JSON($0) } ?? .null

@@ -10,7 +10,8 @@ public enum PegSolitaireGame: GameDefinition {
                      options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move); its tables stop at 8 GB, or --hash-mb when larger")]),
          VerbSupport(.analyze, gives: "the solutions through each first move; for `target: any`, the start/finish table"),
          VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games",
-                     options: [OptionHelp("positions-only", "reachable positions per jump only (and up to symmetry), one bit a position: the count of boards over 33 holes (French 37: 4.4 GB)")])]
+                     options: [OptionHelp("positions-only", "reachable positions per jump only (and up to symmetry), one bit a position: the count of boards over 33 holes (French 37: 4.4 GB)"),
+                               OptionHelp("checkpoint", value: "DIR", "with positions only: keep the last level in DIR after each level (2.2 GB on the French board), and go on from it when DIR holds one")])]
     }
 
     public static let commands = ["generate"]
@@ -157,6 +158,7 @@ public enum PegSolitaireGame: GameDefinition {
         let cpu0 = processCPUSeconds()
         let space = ReachableLevels(problem: problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) })
         space.log = context.progress
+        space.checkpoint = context.flags["checkpoint"]
         let r = bytes <= physicalMemoryBytes() ? space.run() : StateSpaceResult()
         let cpu = processCPUSeconds() - cpu0
         var result = newResult(problem)

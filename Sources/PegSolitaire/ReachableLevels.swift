@@ -20,6 +20,8 @@ final class ReachableLevels: @unchecked Sendable {
     let shouldStop: @Sendable () -> Bool
     /// A line per level (the count of a large board takes hours).
     var log: (String) -> Void = { _ in }
+    /// Where to keep the checkpoint (nil: none).
+    var checkpoint: String?
     let ranks: CombinationRank
     let groups: JumpGroups
     let flips: UnsafeMutablePointer<UInt64>
@@ -63,9 +65,18 @@ final class ReachableLevels: @unchecked Sendable {
         var result = StateSpaceResult()
         result.groupOrder = tables.order
         let holes = problem.board.holeCount
-        guard var level = LevelBitmap(holes: holes, pegs: problem.start.nonzeroBitCount, ranks: ranks) else { return result }
-        level.insert(ranks.rank(problem.start))
         var jumps = 0
+        var level: LevelBitmap
+        if let saved = resume() {
+            (level, jumps) = (saved.level, saved.levels.count)
+            result.levels = saved.levels
+            result.children = saved.children
+            log("resumed at jumps \(jumps) from \(checkpoint ?? "")")
+        } else {
+            guard let first = LevelBitmap(holes: holes, pegs: problem.start.nonzeroBitCount, ranks: ranks) else { return result }
+            first.insert(ranks.rank(problem.start))
+            level = first
+        }
         while true {
             if shouldStop() { return result }
             let t0 = monotonicSeconds(), cpu0 = processCPUSeconds()
@@ -82,6 +93,7 @@ final class ReachableLevels: @unchecked Sendable {
             guard let next, counts.children > 0 else { break }
             level = next
             jumps += 1
+            save(level, result)
         }
         result.complete = true
         return result

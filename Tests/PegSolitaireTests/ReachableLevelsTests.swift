@@ -1,5 +1,7 @@
 // The positions-only count (level bitmaps over colex ranks) against a brute-force BFS over
 // actual positions, and the ranking against its definition.
+import Foundation
+import Synchronization
 import Testing
 @testable import PegSolitaire
 
@@ -75,5 +77,34 @@ import Testing
         let full = StateSpace(problem: problem, threads: 2).run()
         #expect(full.levels.map(\.positions) == one.levels.map(\.positions))
         #expect(full.levels.map(\.canonicalPositions) == one.levels.map(\.canonicalPositions))
+    }
+
+    /// A run stopped part way leaves a checkpoint; the next run goes on from it and ends with
+    /// the counts of an uninterrupted run. Another problem's checkpoint is not used.
+    @Test func stoppedRunGoesOnFromItsCheckpoint() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reachable-\(UInt64.random(in: 0...UInt64.max))").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let problem = Fixtures.triangle(side: 6, vacancy: 1)
+        let whole = ReachableLevels(problem: problem, threads: 1).run()
+        let calls = Mutex(0)
+        let first = ReachableLevels(problem: problem, threads: 1, shouldStop: { calls.withLock { $0 += 1; return $0 > 8 } })
+        first.checkpoint = dir
+        let stopped = first.run()
+        #expect(!stopped.complete)
+        #expect(FileManager.default.fileExists(atPath: dir + "/levels.json"))
+        let second = ReachableLevels(problem: problem, threads: 2)
+        second.checkpoint = dir
+        let resumed = second.run()
+        #expect(resumed.complete)
+        #expect(resumed.levels.map(\.positions) == whole.levels.map(\.positions))
+        #expect(resumed.levels.map(\.canonicalPositions) == whole.levels.map(\.canonicalPositions))
+        #expect(resumed.levels.map(\.deadEnds) == whole.levels.map(\.deadEnds))
+        #expect(resumed.children == whole.children)
+        // The checkpoint now holds the last level of vacancy 1: vacancy 5 starts afresh.
+        let other = ReachableLevels(problem: Fixtures.triangle(side: 6, vacancy: 5), threads: 1)
+        other.checkpoint = dir
+        let fresh = other.run()
+        let plain = ReachableLevels(problem: Fixtures.triangle(side: 6, vacancy: 5), threads: 1).run()
+        #expect(fresh.levels.map(\.positions) == plain.levels.map(\.positions))
     }
 }
