@@ -11,6 +11,7 @@ public enum PegSolitaireGame: GameDefinition {
          VerbSupport(.analyze, gives: "the solutions through each first move; for `target: any`, the start/finish table"),
          VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games",
                      options: [OptionHelp("positions-only", "reachable positions per jump only (and up to symmetry), one bit a position: the count of boards over 33 holes (French 37: 4.4 GB)"),
+                               OptionHelp("last-peg", "with positions only: count the (position, hole of the peg that moved last) pairs too, the states of a fewest-moves search (one more level kept)"),
                                OptionHelp("checkpoint", value: "DIR", "with positions only: keep the last level in DIR after each level (2.2 GB on the French board), and go on from it when DIR holds one")])]
     }
 
@@ -154,9 +155,11 @@ public enum PegSolitaireGame: GameDefinition {
     /// `count` by ReachableLevels: positions per jump and up to symmetry, no backward sweep.
     static func countPositions(_ problem: PegProblem, _ context: SolveContext) -> Outcome {
         let budget = context.budget
-        let bytes = ReachableLevels.bytesNeeded(problem)
+        let lastPeg = context.has("last-peg")
+        let bytes = ReachableLevels.bytesNeeded(problem, countsLastPeg: lastPeg)
         let cpu0 = processCPUSeconds()
         let space = ReachableLevels(problem: problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) })
+        space.countsLastPeg = lastPeg
         space.log = context.progress
         space.checkpoint = context.flags["checkpoint"]
         let r = bytes <= physicalMemoryBytes() ? space.run() : StateSpaceResult()
@@ -165,9 +168,11 @@ public enum PegSolitaireGame: GameDefinition {
         result.symmetries = r.groupOrder
         result.positions = r.positions
         result.canonicalPositions = r.canonicalPositions
+        if lastPeg { result.lastPegStates = r.levels.reduce(0) { $0 + $1.lastPegStates } }
         result.perLevel = r.levels.map { level in
             .init(jumps: level.jumps, pegs: problem.start.nonzeroBitCount - level.jumps, positions: level.positions,
-                  canonicalPositions: level.canonicalPositions, deadEnds: level.deadEnds)
+                  canonicalPositions: level.canonicalPositions, deadEnds: level.deadEnds,
+                  lastPegStates: lastPeg ? level.lastPegStates : nil)
         }
         let stats: [(String, JSON)] = [("nodes", JSON(r.children)), ("seconds", JSON(budget.elapsed)), ("cpuSeconds", JSON(cpu)),
                                        ("bitmapMB", .int(bytes >> 20))]
@@ -178,6 +183,7 @@ public enum PegSolitaireGame: GameDefinition {
         }
         return Outcome(result: result.json, stats: stats,
                        summary: "\(NumberFormat.grouped(r.positions)) positions (\(NumberFormat.grouped(r.canonicalPositions)) up to symmetry), "
+                        + (lastPeg ? "\(NumberFormat.grouped(result.lastPegStates ?? 0)) with the last-moved peg, " : "")
                         + "positions only (\(bytes >> 20) MB of level bitmaps)")
     }
 

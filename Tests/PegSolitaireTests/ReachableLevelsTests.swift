@@ -107,4 +107,27 @@ import Testing
         let plain = ReachableLevels(problem: Fixtures.triangle(side: 6, vacancy: 5), threads: 1).run()
         #expect(fresh.levels.map(\.positions) == plain.levels.map(\.positions))
     }
+
+    /// The (position, hole the last jump landed on) pairs per level, by a BFS over pairs.
+    @Test(arguments: [1, 4, 5])
+    func lastPegStatesAgainstBruteForce(vacancy: Int) {
+        let problem = Fixtures.triangle(side: 5, vacancy: vacancy)
+        let space = ReachableLevels(problem: problem, threads: vacancy % 2 + 1)
+        space.countsLastPeg = true
+        let r = space.run()
+        var level: Set<[UInt64]> = [[problem.start, 64]]
+        var expected: [UInt64] = []
+        while !level.isEmpty {
+            expected.append(UInt64(level.count))
+            var next = Set<[UInt64]>()
+            for state in level {
+                for jump in problem.board.jumps where state[0] & jump.flip == jump.need {
+                    next.insert([state[0] ^ jump.flip, UInt64(jump.to)])
+                }
+            }
+            level = next
+        }
+        #expect(r.complete)
+        #expect(r.levels.map(\.lastPegStates) == expected)
+    }
 }
