@@ -4,7 +4,7 @@ import PackageDescription
 
 let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
 
-// Reversi's bitboard search leans on popcount/tzcnt/lzcnt: on x86-64 let the compiler use
+// The bitboard searches (Reversi, shogi, peg solitaire) lean on popcount/tzcnt/lzcnt: on x86-64 let the compiler use
 // them (x86-64-v3 level, the benchmark machine's kind); about 25% faster than baseline x86-64.
 #if arch(x86_64)
 let bitboardSettings: [SwiftSetting] = optimized + [.unsafeFlags(["-target-cpu", "haswell"], .when(configuration: .release))]
@@ -13,7 +13,7 @@ let bitboardSettings: [SwiftSetting] = optimized
 #endif
 
 /// Per-game build settings and test fixture folders (data, not sources).
-let gameSettings: [String: [SwiftSetting]] = ["Reversi": bitboardSettings, "Shogi": bitboardSettings]
+let gameSettings: [String: [SwiftSetting]] = ["Reversi": bitboardSettings, "Shogi": bitboardSettings, "PegSolitaire": bitboardSettings]
 let testFixtures: [String: [String]] = ["Reversi": ["Fixtures"], "Shogi": ["Fixtures"], "Battleship": ["Fixtures"]]
 
 /// One module a game; each depends on SolverKit only.

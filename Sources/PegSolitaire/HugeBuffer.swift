@@ -40,6 +40,15 @@ func processCPUSeconds() -> Double {
     #endif
 }
 
+/// Physical memory of the machine, in bytes.
+func physicalMemoryBytes() -> Int {
+    #if canImport(Glibc)
+    return sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
+    #else
+    return 8 << 30
+    #endif
+}
+
 /// A buffer kept across levels (so its pages are faulted in once), grown on demand.
 final class GrowableBuffer<T>: @unchecked Sendable {
     private(set) var base: UnsafeMutablePointer<T>

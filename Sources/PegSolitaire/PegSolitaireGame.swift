@@ -9,7 +9,10 @@ public enum PegSolitaireGame: GameDefinition {
         [VerbSupport(.solve, gives: "a solution, replayed, or a proof that none exists (position class, pagoda function, search)",
                      options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move); its tables stop at 8 GB, or --hash-mb when larger")]),
          VerbSupport(.analyze, gives: "the solutions through each first move; for `target: any`, the start/finish table"),
-         VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games")]
+         VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games",
+                     options: [OptionHelp("positions-only", "reachable positions per jump only (and up to symmetry), one bit a position: the count of boards over 33 holes (French 37: 4.4 GB)"),
+                               OptionHelp("last-peg", "with positions only: count the (position, hole of the peg that moved last) pairs too, the states of a fewest-moves search (one more level kept)"),
+                               OptionHelp("checkpoint", value: "DIR", "with positions only: keep the last level in DIR after each level (2.2 GB on the French board), and go on from it when DIR holds one")])]
     }
 
     public static let commands = ["generate"]
@@ -118,7 +121,15 @@ public enum PegSolitaireGame: GameDefinition {
 
     // MARK: count
 
+    /// Boards over this many holes are counted by positions only (ReachableLevels), when
+    /// its bitmaps fit in memory: the full count keeps every level, 8 bytes a position.
+    static let fullCountHoleLimit = 33
+
     static func count(_ problem: PegProblem, _ context: SolveContext) -> Outcome {
+        if context.has("positions-only")
+            || (problem.board.holeCount > fullCountHoleLimit && ReachableLevels.bytesNeeded(problem) <= physicalMemoryBytes() / 4 * 3) {
+            return countPositions(problem, context)
+        }
         let budget = context.budget
         let cpu0 = processCPUSeconds()
         let space = StateSpace(problem: problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) })
@@ -141,6 +152,41 @@ public enum PegSolitaireGame: GameDefinition {
                         + (classes.map { " (\(NumberFormat.grouped($0)) up to symmetry)" } ?? "") + ", \(NumberFormat.grouped(r.games)) games")
     }
 
+    /// `count` by ReachableLevels: positions per jump and up to symmetry, no backward sweep.
+    static func countPositions(_ problem: PegProblem, _ context: SolveContext) -> Outcome {
+        let budget = context.budget
+        let lastPeg = context.has("last-peg")
+        let bytes = ReachableLevels.bytesNeeded(problem, countsLastPeg: lastPeg)
+        let cpu0 = processCPUSeconds()
+        let space = ReachableLevels(problem: problem, threads: context.threads, shouldStop: { budget.shouldStop(nodes: 0) })
+        space.countsLastPeg = lastPeg
+        space.log = context.progress
+        space.checkpoint = context.flags["checkpoint"]
+        let r = bytes <= physicalMemoryBytes() ? space.run() : StateSpaceResult()
+        let cpu = processCPUSeconds() - cpu0
+        var result = newResult(problem)
+        result.symmetries = r.groupOrder
+        result.positions = r.positions
+        result.canonicalPositions = r.canonicalPositions
+        if lastPeg { result.lastPegStates = r.levels.reduce(0) { $0 + $1.lastPegStates } }
+        result.perLevel = r.levels.map { level in
+            .init(jumps: level.jumps, pegs: problem.start.nonzeroBitCount - level.jumps, positions: level.positions,
+                  canonicalPositions: level.canonicalPositions, deadEnds: level.deadEnds,
+                  lastPegStates: lastPeg ? level.lastPegStates : nil)
+        }
+        let stats: [(String, JSON)] = [("nodes", JSON(r.children)), ("seconds", JSON(budget.elapsed)), ("cpuSeconds", JSON(cpu)),
+                                       ("bitmapMB", .int(bytes >> 20))]
+        guard r.complete else {
+            let why = bytes > physicalMemoryBytes() ? "its level bitmaps need \(bytes >> 20) MB, more than this machine has"
+                : "limit reached after \(r.levels.count) levels"
+            return Outcome(status: .limit, result: result.json, stats: stats, summary: why)
+        }
+        return Outcome(result: result.json, stats: stats,
+                       summary: "\(NumberFormat.grouped(r.positions)) positions (\(NumberFormat.grouped(r.canonicalPositions)) up to symmetry), "
+                        + (lastPeg ? "\(NumberFormat.grouped(result.lastPegStates ?? 0)) with the last-moved peg, " : "")
+                        + "positions only (\(bytes >> 20) MB of level bitmaps)")
+    }
+
     static func countJSON(_ problem: PegProblem, _ r: StateSpaceResult, solutionsUpToSymmetry: UInt128? = nil) -> JSON {
         var result = newResult(problem)
         result.symmetries = r.groupOrder
@@ -154,8 +200,8 @@ public enum PegSolitaireGame: GameDefinition {
         result.solutionsOverflowed = r.solutionsOverflowed
         result.perLevel = r.levels.map { level in
             .init(jumps: level.jumps, pegs: problem.start.nonzeroBitCount - level.jumps, positions: level.positions,
-                  canonicalPositions: level.canonicalPositions, canSolve: level.canSolvePositions,
-                  canSolveCanonical: level.canSolveCanonical, deadEnds: level.deadEnds)
+                  canonicalPositions: level.canonicalPositions, deadEnds: level.deadEnds,
+                  canSolve: level.canSolvePositions, canSolveCanonical: level.canSolveCanonical)
         }
         return result.json
     }

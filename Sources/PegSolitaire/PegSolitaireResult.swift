@@ -6,7 +6,7 @@ import SolverKit
 struct PegSolitaireResult {
     enum Field: String {
         case position, solvable, target, pegs, moves, jumps, moveCount, pegsLeft, finish, verified, proof, fewestMoves
-        case bound, symmetries, positions, canonicalPositions, canSolve, canSolveCanonical, solutions, games
+        case bound, symmetries, positions, canonicalPositions, canSolve, canSolveCanonical, lastPegStates, solutions, games
         case solutionsUpToSymmetry, solutionsOverflowed, perLevel, firstMoves, finishTable, units
     }
 
@@ -40,6 +40,8 @@ struct PegSolitaireResult {
     var canonicalPositions: UInt64?
     var canSolve: UInt64?
     var canSolveCanonical: UInt64?
+    /// `count --last-peg`: (position, hole of the peg that moved last) pairs reachable.
+    var lastPegStates: UInt64?
     /// `count`, `analyze`, `merge --tree`: winning jump sequences, and games to a dead end.
     var solutions: UInt128?
     var games: UInt128?
@@ -61,7 +63,11 @@ struct PegSolitaireResult {
 
     struct Level {
         var jumps: Int, pegs: Int
-        var positions: UInt64, canonicalPositions: UInt64, canSolve: UInt64, canSolveCanonical: UInt64, deadEnds: UInt64
+        var positions: UInt64, canonicalPositions: UInt64, deadEnds: UInt64
+        /// Absent from a positions-only count (ReachableLevels), which has no backward sweep.
+        var canSolve: UInt64?, canSolveCanonical: UInt64?
+        /// With `count --last-peg` only.
+        var lastPegStates: UInt64? = nil
     }
 
     struct FirstMove {
@@ -106,15 +112,20 @@ struct PegSolitaireResult {
         f.set(.canonicalPositions, canonicalPositions.map { JSON($0) })
         f.set(.canSolve, canSolve.map { JSON($0) })
         f.set(.canSolveCanonical, canSolveCanonical.map { JSON($0) })
+        f.set(.lastPegStates, lastPegStates.map { JSON($0) })
         f.set(.solutions, solutions.map { JSON($0) })
         f.set(.games, games.map { JSON($0) })
         f.set(.solutionsUpToSymmetry, solutionsUpToSymmetry.map { JSON($0) })
         if solutionsOverflowed { f.set(.solutionsOverflowed, .bool(true)) }
         if positions != nil {
             f.set(.perLevel, .array(perLevel.map { l in
-                .object([("jumps", .int(l.jumps)), ("pegs", .int(l.pegs)), ("positions", JSON(l.positions)),
-                         ("canonicalPositions", JSON(l.canonicalPositions)), ("canSolve", JSON(l.canSolve)),
-                         ("canSolveCanonical", JSON(l.canSolveCanonical)), ("deadEnds", JSON(l.deadEnds))])
+                var fields: [(String, JSON)] = [("jumps", .int(l.jumps)), ("pegs", .int(l.pegs)), ("positions", JSON(l.positions)),
+                                                ("canonicalPositions", JSON(l.canonicalPositions))]
+                if let c = l.canSolve { fields.append(("canSolve", JSON(c))) }
+                if let c = l.canSolveCanonical { fields.append(("canSolveCanonical", JSON(c))) }
+                if let c = l.lastPegStates { fields.append(("lastPegStates", JSON(c))) }
+                fields.append(("deadEnds", JSON(l.deadEnds)))
+                return .object(fields)
             }))
         }
         if !firstMoves.isEmpty {
@@ -156,6 +167,7 @@ struct PegSolitaireResult {
         canonicalPositions = Self.count(json[Field.canonicalPositions])
         canSolve = Self.count(json[Field.canSolve])
         canSolveCanonical = Self.count(json[Field.canSolveCanonical])
+        lastPegStates = Self.count(json[Field.lastPegStates])
         solutions = Self.count(json[Field.solutions])
         games = Self.count(json[Field.games])
         solutionsUpToSymmetry = Self.count(json[Field.solutionsUpToSymmetry])
@@ -163,8 +175,9 @@ struct PegSolitaireResult {
         perLevel = json[Field.perLevel]?.arrayValue?.compactMap { l in
             guard let jumps = l["jumps"]?.intValue, let pegs = l["pegs"]?.intValue else { return nil }
             return Level(jumps: jumps, pegs: pegs, positions: Self.count(l["positions"]) ?? 0,
-                         canonicalPositions: Self.count(l["canonicalPositions"]) ?? 0, canSolve: Self.count(l["canSolve"]) ?? 0,
-                         canSolveCanonical: Self.count(l["canSolveCanonical"]) ?? 0, deadEnds: Self.count(l["deadEnds"]) ?? 0)
+                         canonicalPositions: Self.count(l["canonicalPositions"]) ?? 0, deadEnds: Self.count(l["deadEnds"]) ?? 0,
+                         canSolve: Self.count(l["canSolve"]), canSolveCanonical: Self.count(l["canSolveCanonical"]),
+                         lastPegStates: Self.count(l["lastPegStates"]))
         } ?? []
         firstMoves = json[Field.firstMoves]?.arrayValue?.compactMap { m in
             guard let move = m["move"]?.stringValue else { return nil }

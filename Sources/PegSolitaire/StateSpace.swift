@@ -18,6 +18,9 @@ struct LevelCounts: Sendable {
     var canSolvePositions: UInt64 = 0
     /// Positions (without symmetry) with no jump left.
     var deadEnds: UInt64 = 0
+    /// Pairs (position, hole of the peg that moved last) reachable: the states of a
+    /// fewest-moves search (ReachableLevels with `countsLastPeg`; 0 when not counted).
+    var lastPegStates: UInt64 = 0
 }
 
 struct StateSpaceResult: Sendable {
