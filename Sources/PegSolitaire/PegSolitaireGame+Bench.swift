@@ -79,6 +79,6 @@ enum PegBench {
                                                      ("fewestMoves", .int(f.moves)), ("seconds", JSON(wall))])
                 }
             },
-        ] + frenchSuites + moveSuites
+        ] + frenchSuites + moveSuites + beamSuites
     }
 }
