@@ -4,7 +4,7 @@
 // all, at euler.free.fr/PegInfos.htm, where they are called positions); by the positions-only
 // count (ReachableLevels: three level bitmaps, 6.4 GB); `peg-french-count-starts`: the positions
 // from the other solvable single-vacancy starts up to symmetry (d2, a3, d3), unpublished.
-// Each keeps a checkpoint in work/peg-french-count/<vacancy>/ (up to 4.2 GB; delete it to start over).
+// Each keeps a checkpoint in work/peg-french-count/<vacancy>/ (up to 4.4 GB; delete it to start over).
 import SolverKit
 
 extension PegBench {
