@@ -1,7 +1,8 @@
 // The checkpoint of a positions-only count: after each level, the next level's bitmap
 // (`level-P.bits` for P pegs, its words as they lie in memory; with the last-peg count the
 // level before it stays too) and the counts so far (`levels.json`, with the board, start and
-// kind of count it belongs to, and the peg count of the level to expand). The bitmap is
+// kind of count it belongs to, the peg count of the level to expand, and the seconds spent, so
+// that a resumed count reports the time of the whole count). The bitmap is
 // written first, the JSON renamed over the old one last, the files no longer named removed
 // after: a run stopped at any moment leaves a consistent checkpoint.
 import Foundation
@@ -51,6 +52,7 @@ extension ReachableLevels {
         }
         let record = JSON.object([
             ("key", .string(checkpointKey)), ("pegs", .int(level.pegs)), ("children", JSON(result.children)),
+            ("seconds", .double(result.generateSeconds)), ("cpuSeconds", .double(result.generateCPU)),
             ("levels", .array(result.levels.map { l in
                 .array([.int(l.jumps), JSON(l.positions), JSON(l.canonicalPositions), JSON(l.deadEnds), JSON(l.lastPegStates)])
             })),
@@ -66,7 +68,8 @@ extension ReachableLevels {
 
     /// The saved level (and the one before it) and the counts before it, when the checkpoint
     /// is of this count.
-    func resume() -> (level: LevelBitmap, previous: LevelBitmap?, levels: [LevelCounts], children: UInt64)? {
+    func resume() -> (level: LevelBitmap, previous: LevelBitmap?, levels: [LevelCounts], children: UInt64,
+                      seconds: Double, cpuSeconds: Double)? {
         let holes = problem.board.holeCount
         guard let dir = checkpoint, let text = try? String(contentsOfFile: dir + "/levels.json", encoding: .utf8),
               let record = try? JSONReader.parse(text), record["key"]?.stringValue == checkpointKey,
@@ -87,6 +90,7 @@ extension ReachableLevels {
             (l.positions, l.canonicalPositions, l.deadEnds, l.lastPegStates) = (counts[0], counts[1], counts[2], counts[3])
             levels.append(l)
         }
-        return (level, previous, levels, record["children"]?.integerText.flatMap { UInt64($0) } ?? 0)
+        return (level, previous, levels, record["children"]?.integerText.flatMap { UInt64($0) } ?? 0,
+                record["seconds"]?.doubleValue ?? 0, record["cpuSeconds"]?.doubleValue ?? 0)
     }
 }

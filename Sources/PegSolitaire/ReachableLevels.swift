@@ -78,6 +78,7 @@ final class ReachableLevels: @unchecked Sendable {
             (level, previous, jumps) = (saved.level, saved.previous, saved.levels.count)
             result.levels = saved.levels
             result.children = saved.children
+            (result.generateSeconds, result.generateCPU) = (saved.seconds, saved.cpuSeconds)
             log("resumed at jumps \(jumps) from \(checkpoint ?? "")")
         } else {
             clearCheckpoint()

@@ -100,6 +100,8 @@ import Testing
         #expect(resumed.levels.map(\.canonicalPositions) == whole.levels.map(\.canonicalPositions))
         #expect(resumed.levels.map(\.deadEnds) == whole.levels.map(\.deadEnds))
         #expect(resumed.children == whole.children)
+        // The time of the levels counted before the stop is carried over.
+        #expect(resumed.generateSeconds >= stopped.generateSeconds && stopped.generateSeconds > 0)
         // The checkpoint now holds the last level of vacancy 1: vacancy 5 starts afresh.
         let other = ReachableLevels(problem: Fixtures.triangle(side: 6, vacancy: 5), threads: 1)
         other.checkpoint = dir
