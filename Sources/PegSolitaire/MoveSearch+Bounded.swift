@@ -141,8 +141,7 @@ extension MoveSearch {
                 var generated: UInt64 = 0
                 let visit = { (c: UInt64) -> Bool in
                     generated &+= 1
-                    guard forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
-                                  : c.nonzeroBitCount <= pegBound && self.passesBackward(c) else { return false }
+                    guard self.keeps(c, forward: forward, pegBound: pegBound) else { return false }
                     if meet == 0 && other.contains(self.tables.canonical(c)) { meet = c }
                     return meet == 0
                 }

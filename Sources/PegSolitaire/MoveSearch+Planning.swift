@@ -23,8 +23,7 @@ extension MoveSearch {
         for k in 0..<take {
             let p = side.frontier[k * n / take]
             let visit = { (c: UInt64) -> Bool in
-                let keep = total < budget && (forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
-                                                      : c.nonzeroBitCount <= pegBound && self.passesBackward(c))
+                let keep = total < budget && self.keeps(c, forward: forward, pegBound: pegBound)
                 if keep { total += 1 }
                 return keep
             }
@@ -61,8 +60,7 @@ extension MoveSearch {
                 var generated: UInt64 = 0
                 let visit = { (c: UInt64) -> Bool in
                     generated &+= 1
-                    guard forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
-                                  : c.nonzeroBitCount <= pegBound && self.passesBackward(c) else { return false }
+                    guard self.keeps(c, forward: forward, pegBound: pegBound) else { return false }
                     if meet == 0 {
                         let key = self.tables.canonical(c)
                         if other.contains(key) { meet = key }

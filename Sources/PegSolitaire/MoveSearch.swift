@@ -164,6 +164,11 @@ final class MoveSearch: @unchecked Sendable {
         return true
     }
 
+    /// A chain position a side keeps: within the side's peg bound, and past its pagodas.
+    @inline(__always) func keeps(_ c: UInt64, forward: Bool, pegBound: Int) -> Bool {
+        forward ? c.nonzeroBitCount >= pegBound && passesForward(c) : c.nonzeroBitCount <= pegBound && passesBackward(c)
+    }
+
     // MARK: search
 
     struct Side {
@@ -309,8 +314,7 @@ final class MoveSearch: @unchecked Sendable {
             var generated: UInt64 = 0
             let visit = { (c: UInt64) -> Bool in
                 generated &+= 1
-                guard forward ? c.nonzeroBitCount >= pegBound && self.passesForward(c)
-                              : c.nonzeroBitCount <= pegBound && self.passesBackward(c) else { return false }
+                guard self.keeps(c, forward: forward, pegBound: pegBound) else { return false }
                 let key = self.tables.canonical(c)
                 if !seen.contains(key) {
                     out.reserve(out.count + 1)
