@@ -1,7 +1,8 @@
 // `perfectplay bench peg-french-table`: every single-vacancy -> single-peg pair of the French
 // board decided (position class, exhaustive depth-first search, or a replayed solution), with
-// the fewest moves of every solvable pair; `peg-french-d3d5`: the pair the depth-first search
+// the fewest moves of every solvable pair (a level sweep per start); `peg-french-d3d5`: the pair the depth-first search
 // leaves open (d3 -> d5), decided independently by meeting in the middle.
+import Foundation
 import SolverKit
 
 extension PegBench {
@@ -20,9 +21,56 @@ extension PegBench {
         ])
     }
 
-    /// The French move searches stop at this many bytes (32 MB: their lower bound is then
-    /// reported; the exact French fewest moves need far more than the move search can hold).
-    static let frenchMoveByteLimit = 1 << 25
+    /// Fewest moves of `pairs` (start vacancy, finish hole) by one level sweep (FewestMoveLevels)
+    /// from the least hole of each orbit of starts, mapped onto the other starts of the orbit by
+    /// the board's symmetries; each orbit representative pair's solution is walked back from the
+    /// sweep's level files (in a temporary directory, removed after) and replayed. Rows: one per
+    /// sweep.
+    static func sweptMovesTable(board: Board, pairs: [(Int, Int)], threads: Int,
+                                log: @escaping (String) -> Void) -> ([[PairMoves?]], [BenchRow]) {
+        let n = board.holeCount
+        let perms = board.automorphisms()
+        var table = [[PairMoves?]](repeating: [PairMoves?](repeating: nil, count: n), count: n)
+        var rows: [BenchRow] = []
+        let starts = Set(pairs.map { s, _ in perms.map { $0[s] }.min()! }).sorted()
+        for r in starts {
+            let start = board.allHoles & ~(UInt64(1) << UInt64(r))
+            let sweep = FewestMoveLevels(board: board, start: start, threads: threads)
+            sweep.log = { log("sweep from \(board.names[r]): " + $0) }
+            let dir = NSTemporaryDirectory() + "perfectplay-sweep-\(getpid())-\(board.names[r])"
+            sweep.levelDirectory = dir
+            defer { sweep.removeLevels(directory: dir); try? FileManager.default.removeItem(atPath: dir) }
+            let result = sweep.run()
+            var walked: [Int: [Int]] = [:]
+            var walkSeconds = 0.0
+            for (s, f) in pairs {
+                let (rs, rf) = pairRepresentative(s, f, perms)
+                guard rs == r, result.complete, let moves = result.finishMoves[rf] else { continue }
+                var wall = 0.0
+                if walked[rf] == nil {
+                    let (jumps, seconds, _) = timed { sweep.solution(finish: rf, directory: dir) }
+                    (wall, walkSeconds) = (seconds, walkSeconds + seconds)
+                    walked[rf] = jumps ?? []
+                }
+                // the sweep's nodes and time are in its own row; the pair's: the walk back
+                var entry = PairMoves(seconds: wall)
+                let jumps = walked[rf]!
+                if board.replay(jumps, from: start) == UInt64(1) << UInt64(rf), board.moveCount(jumps) == moves {
+                    entry.moves = moves
+                    entry.jumps = jumps
+                }
+                table[s][f] = entry
+            }
+            log("sweep from \(board.names[r]): \(result.complete ? "done" : "stopped"), \(Int(result.seconds)) s")
+            rows.append(BenchRow("sweep from \(board.names[r])", [
+                ("complete", .bool(result.complete)), ("positions", JSON(result.positions)), ("nodes", JSON(result.children)),
+                ("finishes (fewest moves)", .string((0..<n).compactMap { f in result.finishMoves[f].map { "\(board.names[f]) \($0)" } }.joined(separator: ", "))),
+                ("peakMB", .int(sweep.peakBytes >> 20)), ("levelFilesMB", .int(sweep.bytesWritten >> 20)),
+                ("seconds", JSON(result.seconds)), ("cpuSeconds", JSON(result.cpuSeconds)), ("walkSeconds", JSON(walkSeconds)),
+            ]))
+        }
+        return (table, rows)
+    }
 
     static var frenchSuites: [BenchSuite] {
         [
@@ -58,10 +106,8 @@ extension PegBench {
                     }
                 }
                 pairs.removeAll { decidedByMeeting[pairRepresentative($0.0, $0.1, perms).0 * n + pairRepresentative($0.0, $0.1, perms).1]?.solvable == false }
-                // Fewest moves of every solvable pair (bounded: a lower bound when stopped).
-                let (movesFound, _, _) = timed {
-                    fewestMovesTable(board: board, pairs: pairs, threads: context.threads, byteLimit: frenchMoveByteLimit, log: { context.log($0) })
-                }
+                // Fewest moves of every solvable pair: one level sweep per orbit of starts.
+                let (movesFound, sweepRows) = sweptMovesTable(board: board, pairs: pairs, threads: context.threads, log: { context.log($0) })
                 var moves = movesFound
                 for (s, f) in open {
                     let (rs, rf) = pairRepresentative(s, f, perms)
@@ -81,7 +127,7 @@ extension PegBench {
                         }
                     }
                 }
-                var rows = movesRows(board: board, table: moves) + meetRows
+                var rows = movesRows(board: board, table: moves) + sweepRows + meetRows
                 rows.append(BenchRow("total", [
                     ("pairs", .int(n * n)), ("solvable", .int(pairs.count - stillOpen)),
                     ("impossibleByClass", .int(byClass)), ("impossibleBySearch", .int(bySearch + open.filter { moves[$0.0][$0.1]?.impossible == true }.count)),

@@ -104,8 +104,7 @@ extension PegBench {
                 rows.append(BenchRow("\(board.names[s])->\(board.names[f])", [
                     ("moves", moves), ("jumps", .int(e.jumps.count)), ("replayed", .bool(e.moves != nil)),
                     ("solution", .string(board.moveStrings(e.jumps).joined(separator: " "))),
-                    ("nodes", JSON(e.nodes)), ("seconds", JSON(e.seconds)),
-                ]))
+                ] + (e.nodes > 0 ? [("nodes", JSON(e.nodes))] : []) + [("seconds", JSON(e.seconds))]))
             }
         }
         for s in 0..<n {

@@ -7,7 +7,9 @@ public enum PegSolitaireGame: GameDefinition {
 
     public static var verbs: [VerbSupport] {
         [VerbSupport(.solve, gives: "a solution, replayed, or a proof that none exists (position class, pagoda function, search)",
-                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move); its tables stop at 8 GB, or --hash-mb when larger")]),
+                     options: [OptionHelp("fewest-moves", "a solution with the fewest moves (a chain of jumps by one peg is one move); its tables stop at 8 GB, or --hash-mb when larger; boards over 33 holes take the level sweep"),
+                               OptionHelp("level-sweep", "with --fewest-moves: sweep every position reachable, level by level (one bit a position and 8 bytes a position reached), which gives the fewest moves to every one-peg finish at once"),
+                               OptionHelp("level-dir", value: "DIR", "with the level sweep: where the levels are written for the solution walk, removed after (French 37: about 40 GB; default: a temporary directory)")]),
          VerbSupport(.analyze, gives: "the solutions through each first move; for `target: any`, the start/finish table"),
          VerbSupport(.count, gives: "reachable positions per jump, positions that can finish, solutions and games",
                      options: [OptionHelp("positions-only", "reachable positions per jump only (and up to symmetry), one bit a position: the count of boards over 33 holes (French 37: 4.4 GB)"),
@@ -67,6 +69,7 @@ public enum PegSolitaireGame: GameDefinition {
         if let reason = PegSolver.classObstruction(problem) {
             return solutionOutcome(problem, solvable: false, jumps: [], proof: reason, stats: [("nodes", 0)])
         }
+        if sweepsLevels(problem, context) { return fewestMovesBySweep(problem, context) }
         // The move search's tables: 8 GB, or --hash-mb when larger.
         let r = FewestMoves.solve(problem, threads: context.threads, byteLimit: max(context.hashMB, 8192) << 20,
                                   shouldStop: { budget.shouldStop(nodes: 0) })

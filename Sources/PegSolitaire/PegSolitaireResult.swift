@@ -8,6 +8,8 @@ struct PegSolitaireResult {
         case position, solvable, target, pegs, moves, jumps, moveCount, pegsLeft, finish, verified, proof, fewestMoves
         case bound, symmetries, positions, canonicalPositions, canSolve, canSolveCanonical, lastPegStates, solutions, games
         case solutionsUpToSymmetry, solutionsOverflowed, perLevel, firstMoves, finishTable, units
+        /// `solve --fewest-moves` by the level sweep: [{finish, moves}] for every one-peg finish reached.
+        case fewestMovesByFinish
     }
 
     /// The problem's `.peg` block.
