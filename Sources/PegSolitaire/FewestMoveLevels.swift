@@ -252,13 +252,7 @@ final class FewestMoveLevels: @unchecked Sendable {
                         guard let plainBits, let atomicBits else { return }
                         groups.forEachJump(p) { j in
                             children &+= 1
-                            let r = ranks.rank(p ^ flips[j])
-                            let w = Int(truncatingIfNeeded: r >> 6), bit = UInt64(1) << (r & 63)
-                            if single {
-                                plainBits[w] |= bit
-                            } else if atomicBits[w].load(ordering: .relaxed) & bit == 0 {
-                                atomicBits[w].bitwiseOr(bit, ordering: .relaxed)
-                            }
+                            LevelBitmap.insert(ranks.rank(p ^ flips[j]), plainBits, atomicBits, single: single)
                         }
                         return
                     }

@@ -42,6 +42,18 @@ final class LevelBitmap: @unchecked Sendable {
         UnsafeMutableRawPointer(words).bindMemory(to: Atomic<UInt64>.self, capacity: max(1, wordCount))
     }
 
+    /// Sets the bit of `rank` in a level that threads fill together (`words` and `atomic`, the
+    /// same memory): a plain OR on one thread, else an atomic OR, skipped when the bit is set.
+    @inline(__always)
+    static func insert(_ rank: UInt64, _ words: UnsafeMutablePointer<UInt64>, _ atomic: UnsafeMutablePointer<Atomic<UInt64>>, single: Bool) {
+        let w = Int(truncatingIfNeeded: rank >> 6), bit = UInt64(1) << (rank & 63)
+        if single {
+            words[w] |= bit
+        } else if atomic[w].load(ordering: .relaxed) & bit == 0 {
+            atomic[w].bitwiseOr(bit, ordering: .relaxed)
+        }
+    }
+
     @inline(__always) func insert(_ rank: UInt64) {
         words[Int(truncatingIfNeeded: rank >> 6)] |= UInt64(1) << (rank & 63)
     }

@@ -1,7 +1,8 @@
 // `solve --fewest-moves` by the level sweep (FewestMoveLevels): boards over 33 holes, where the
 // move search's tables outgrow memory, or any board with `--level-sweep`. One forward sweep
 // gives the fewest moves to one peg on every hole; the solution to the target is walked back
-// through the level files (`--level-dir`, else a temporary directory removed afterwards).
+// through the level files (in a directory of their own under `--level-dir`, else under the
+// temporary directory, removed afterwards).
 import Foundation
 import SolverKit
 
@@ -22,12 +23,12 @@ extension PegSolitaireGame {
                                      shouldStop: { budget.shouldStop(nodes: 0) })
         sweep.log = context.progress
         sweep.byteLimit = max(context.hashMB << 20, physicalMemoryBytes() / 4 * 3)
-        let own = context.flags["level-dir"] == nil
-        let dir = context.flags["level-dir"] ?? NSTemporaryDirectory() + "perfectplay-levels-\(getpid())-\(String(problem.start, radix: 16))"
+        // one directory a job (jobs of a batch may run side by side), removed after
+        let dir = (context.flags["level-dir"] ?? NSTemporaryDirectory()) + "/perfectplay-levels-\(getpid())-\(String(problem.start, radix: 16))"
         sweep.levelDirectory = dir
         defer {
             sweep.removeLevels(directory: dir)
-            if own { try? FileManager.default.removeItem(atPath: dir) }
+            try? FileManager.default.removeItem(atPath: dir)
         }
         let r = sweep.run()
         // seconds: the whole job, the walk back included

@@ -139,13 +139,7 @@ final class ReachableLevels: @unchecked Sendable {
                     groups.forEachJump(p) { j in
                         made &+= 1
                         guard let plain, let atomic else { return }
-                        let r = ranks.rank(p ^ flips[j])
-                        let w = Int(truncatingIfNeeded: r >> 6), bit = UInt64(1) << (r & 63)
-                        if single {
-                            plain[w] |= bit
-                        } else if atomic[w].load(ordering: .relaxed) & bit == 0 {
-                            atomic[w].bitwiseOr(bit, ordering: .relaxed)
-                        }
+                        LevelBitmap.insert(ranks.rank(p ^ flips[j]), plain, atomic, single: single)
                     }
                     if made == 0 { deadEnds &+= 1 }
                     children &+= made
