@@ -33,8 +33,17 @@ let executableURL: URL = {
 /// The package root, found from this file's path.
 let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// One directory per test process for the tests' scratch directories, removed when the process
+/// exits (the runs write reports and bitmaps there: left behind, they pile up).
+private let scratchRoot: String = {
+    let root = NSTemporaryDirectory() + "perfectplay-cli-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+    try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: scratchRoot) }
+    return root
+}()
+
 func temporaryDirectory() -> String {
-    let path = NSTemporaryDirectory() + "perfectplay-cli-\(UInt64.random(in: 0...UInt64.max))"
+    let path = scratchRoot + "/\(UInt64.random(in: 0...UInt64.max))"
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
