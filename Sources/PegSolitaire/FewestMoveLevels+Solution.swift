@@ -101,10 +101,10 @@ extension FewestMoveLevels {
                                                               holes: holes, pegs: pegs, ranks: ranks) else { return nil }
             var stepped = false
             for j in into[last] where q & board.jumps[j].need == 0 {
-                let r = q ^ flips[j]
+                let r = q ^ groups.flips[j]
                 guard let rv = before.value(rank: ranks.rank(r)) else { continue }
                 let d = MoveLevel.moves(rv), lastPegs = MoveLevel.lastPegs(rv)
-                let from = origin[j]
+                let from = groups.origin[j]
                 if lastPegs >> UInt64(from) & 1 != 0 && d == moves {
                     last = from  // the chain goes on
                 } else if d + 1 == moves {

@@ -52,9 +52,7 @@ final class MoveLevel: @unchecked Sendable {
 
     /// Bytes of a level indexed by `bitmap`: the bitmap, a prefix count a word, 8 bytes a position.
     static func bytes(_ bitmap: LevelBitmap) -> Int {
-        var n = 0
-        for w in 0..<bitmap.wordCount { n &+= bitmap.words[w].nonzeroBitCount }
-        return bitmap.wordCount * 16 + n * 8
+        bitmap.wordCount * 16 + Int(bitmap.count()) * 8
     }
 
     var bytes: Int { bitmap.wordCount * 16 + count * 8 }
@@ -126,9 +124,6 @@ final class FewestMoveLevels: @unchecked Sendable {
     var parallelWordThreshold = 1 << 12
     let ranks: CombinationRank
     let groups: JumpGroups
-    let flips: UnsafeMutablePointer<UInt64>
-    let origin: UnsafeMutablePointer<Int>
-    let landing: UnsafeMutablePointer<Int>
 
     /// Holes a last-peg set can name (the value keeps D in the top 6 bits).
     static let holeLimit = 58
@@ -141,14 +136,9 @@ final class FewestMoveLevels: @unchecked Sendable {
         self.shouldStop = shouldStop
         ranks = CombinationRank(holes: board.holeCount)
         groups = JumpGroups(board: board)
-        let n = max(1, board.jumps.count)
-        flips = .allocate(capacity: n)
-        origin = .allocate(capacity: n)
-        landing = .allocate(capacity: n)
-        for (j, jump) in board.jumps.enumerated() { flips[j] = jump.flip; origin[j] = jump.from; landing[j] = jump.to }
     }
 
-    deinit { ranks.free(); groups.free(); flips.deallocate(); origin.deallocate(); landing.deallocate() }
+    deinit { ranks.free(); groups.free() }
 
     func run() -> FewestMoveLevelsResult {
         let t0 = monotonicSeconds(), cpu0 = processCPUSeconds()
@@ -235,7 +225,7 @@ final class FewestMoveLevels: @unchecked Sendable {
         let stopped = Atomic<Bool>(false)
         let made = Atomic<UInt64>(0)
         DispatchQueue.concurrentPerform(iterations: parts) { _ in
-            let ranks = self.ranks, groups = self.groups, flips = self.flips, origin = self.origin, landing = self.landing
+            let ranks = self.ranks, groups = self.groups, flips = groups.flips, origin = groups.origin, landing = groups.landing
             let plainBits = bits?.words, atomicBits = bits?.atomicWords
             let single = parts == 1
             let values = level.values

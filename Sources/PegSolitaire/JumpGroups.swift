@@ -13,6 +13,10 @@ struct JumpGroups: @unchecked Sendable {
     let masks: UnsafeMutablePointer<UInt64>
     /// `jumpIndex[g * 64 + from]`: index of the jump in `board.jumps`.
     let jumpIndex: UnsafeMutablePointer<Int32>
+    /// Per jump of `board.jumps`: the bits it flips, its from and its to hole.
+    let flips: UnsafeMutablePointer<UInt64>
+    let origin: UnsafeMutablePointer<Int>
+    let landing: UnsafeMutablePointer<Int>
 
     init(board: Board) {
         var byOffsets: [[Int]: Int] = [:]
@@ -45,10 +49,16 @@ struct JumpGroups: @unchecked Sendable {
             masks[g] = group.mask
         }
         for k in index.indices { jumpIndex[k] = index[k] }
+        let n = max(1, board.jumps.count)
+        flips = .allocate(capacity: n)
+        origin = .allocate(capacity: n)
+        landing = .allocate(capacity: n)
+        for (j, jump) in board.jumps.enumerated() { flips[j] = jump.flip; origin[j] = jump.from; landing[j] = jump.to }
     }
 
     func free() {
         shiftOver.deallocate(); shiftTo.deallocate(); forward.deallocate(); masks.deallocate(); jumpIndex.deallocate()
+        flips.deallocate(); origin.deallocate(); landing.deallocate()
     }
 
     /// The from-holes of the legal jumps of group g in position p.

@@ -26,9 +26,6 @@ final class ReachableLevels: @unchecked Sendable {
     var countsLastPeg = false
     let ranks: CombinationRank
     let groups: JumpGroups
-    let flips: UnsafeMutablePointer<UInt64>
-    /// The hole each jump lands on.
-    let landing: UnsafeMutablePointer<Int>
     let tables: SymmetryTables
 
     init(problem: PegProblem, threads: Int, shouldStop: @escaping @Sendable () -> Bool = { false }) {
@@ -38,15 +35,12 @@ final class ReachableLevels: @unchecked Sendable {
         let board = problem.board
         ranks = CombinationRank(holes: board.holeCount)
         groups = JumpGroups(board: board)
-        flips = .allocate(capacity: max(1, board.jumps.count))
-        landing = .allocate(capacity: max(1, board.jumps.count))
-        for (j, jump) in board.jumps.enumerated() { flips[j] = jump.flip; landing[j] = jump.to }
         var fixed = [problem.start]
         if case .hole(let t) = problem.target { fixed.append(UInt64(1) << UInt64(t)) }
         tables = SymmetryTables(permutations: board.symmetries(fixing: fixed), holes: board.holeCount)
     }
 
-    deinit { ranks.free(); groups.free(); flips.deallocate(); landing.deallocate() }
+    deinit { ranks.free(); groups.free() }
 
     /// The most memory two consecutive levels take (the bound of `run`).
     static func bytesNeeded(_ problem: PegProblem, countsLastPeg: Bool = false) -> Int {
@@ -124,7 +118,7 @@ final class ReachableLevels: @unchecked Sendable {
         let stopped = Atomic<Bool>(false)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             var positions: UInt64 = 0, deadEnds: UInt64 = 0, fixed: UInt64 = 0, children: UInt64 = 0, lastPeg: UInt64 = 0
-            let ranks = self.ranks, groups = self.groups, flips = self.flips, tables = self.tables, landing = self.landing
+            let ranks = self.ranks, groups = self.groups, flips = groups.flips, tables = self.tables, landing = groups.landing
             let plain = next?.words, atomic = next?.atomicWords
             let single = parts == 1
             while true {
