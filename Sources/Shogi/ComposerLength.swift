@@ -101,6 +101,32 @@ extension MateSolver {
         return x
     }
 
+    /// Moves the checks at `moves[base..<base + n]` known to mate within `bound` to the front,
+    /// keeping the order otherwise: those whose child the table already holds as mated (the
+    /// proof tree the searches left), else the first one a plain-guide probe mates (when the
+    /// guide is on). Nearly all of the walk's nodes went into disproving checks that do not
+    /// mate (zukou-076: 18.6M of 18.6M), searched in generation order before the one that
+    /// does; put first, it usually ends the node's loop with a line whose hand is empty.
+    func orderProvenFirst(_ base: Int, _ n: Int, within bound: Int, pathKey: UInt64) {
+        var proven: [Move] = [], rest: [Move] = []
+        for i in 0..<n {
+            let m = moves[base + i]
+            let k = pos.keysAfter(m, handOf: attacker)
+            let v = pathContains(k.fullKey) ? NodeValue(pn: 1, dn: 1) : table.lookup(k.boardKey, k.hand, remaining: bound, pathKey: pathKey)
+            if v.pn == 0 { proven.append(m) } else { rest.append(m) }
+        }
+        if proven.isEmpty, plainProbeEnabled {
+            for (j, m) in rest.enumerated() {
+                let cap = pos.play(m)
+                let mates = !pathContains(pos.fullKey) && plainProbe(remaining: bound, pathKey: pathKey) != nil
+                pos.undo(m, captured: cap)
+                if stopped { return }
+                if mates { proven.append(rest.remove(at: j)); break }
+            }
+        }
+        for (i, m) in (proven + rest).enumerated() { moves[base + i] = m }
+    }
+
     /// Judges every interposition among the current defender node's replies (generated at the
     /// arena's top, `count` of them, the node on the path, searched with `bound` plies): true when
     /// all were judged, false when the budget ran out. The replies stay at `moves[base...]`.
@@ -142,6 +168,7 @@ struct ComposerWalk {
         s.pushPath(full)
         defer { s.popPath() }
         let childPath = MateSolver.childPathKey(pathKey, full)
+        s.orderProvenFirst(base, n, within: value - 1, pathKey: childPath)
         var first: ComposerLine? = nil
         for i in 0..<n {
             let m = s.moves[base + i]

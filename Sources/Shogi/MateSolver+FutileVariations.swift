@@ -35,6 +35,8 @@ extension MateSolver {
             pushPath(full)
             defer { popPath() }
             let childPath = MateSolver.childPathKey(pathKey, full)
+            orderProvenFirst(base, n, within: value - 1, pathKey: childPath)
+            if stopped { return false }
             // on the main line its move first
             if path.count < line.count, Array(line.prefix(path.count)) == path,
                let j = (0..<n).first(where: { moves[base + $0] == line[path.count] }) {
