@@ -41,6 +41,12 @@ extension MateSolver {
     /// Attacker and defender nodes the main-line walk visits at most, beyond the first choice
     /// at each node (comparing leftovers of alternatives); a bound that does not depend on timing.
     static let composerWalkCap = 20_000
+    /// Search nodes the walk may spend in all before it stops comparing alternatives: once a
+    /// line ends with pieces in hand, rule 5 asks every other check up the line whether it
+    /// mates, and each that does not is a disproof as deep as the node (zukou-013: W = 23
+    /// exact, then more than 2M nodes of such disproofs). Past this the walk keeps the line it
+    /// has, a longest line, and says so (`walkCapped`).
+    static let composerWalkNodeCap: UInt64 = 1_000_000
 
     /// The forced composer length from a plain-minimax upper bound (a mate of `upperBound`
     /// plies proven under plain minimax), then the main line. Composer solver only.
@@ -116,6 +122,15 @@ extension MateSolver {
             if v.pn == 0 { proven.append(m) } else { rest.append(m) }
         }
         if proven.isEmpty, plainProbeEnabled {
+            // probed first: the checks the guide's table already holds as mated (an earlier
+            // probe's proof tree covers the subtrees below it), each probe then one lookup
+            if let g = plainGuide {
+                func known(_ m: Move) -> Bool {
+                    let k = pos.keysAfter(m, handOf: attacker)
+                    return g.table.lookup(k.boardKey, k.hand, remaining: bound, pathKey: pathKey).pn == 0
+                }
+                rest = rest.filter(known) + rest.filter { !known($0) }
+            }
             for (j, m) in rest.enumerated() {
                 let cap = pos.play(m)
                 let mates = !pathContains(pos.fullKey) && plainProbe(remaining: bound, pathKey: pathKey) != nil
@@ -146,6 +161,7 @@ struct ComposerWalk {
     let solver: MateSolver
     var visited = 0
     var capped = false
+    let startNodes: UInt64
     var memo: [MemoKey: ComposerLine] = [:]
     /// false: the line lasts the forced length (a longer defence's own line), the 2手長駒余り
     /// exemption not taken.
@@ -153,7 +169,10 @@ struct ComposerWalk {
 
     struct MemoKey: Hashable { var key: UInt64; var value: Int }
 
-    init(solver: MateSolver) { self.solver = solver }
+    init(solver: MateSolver) { self.solver = solver; startNodes = solver.nodes }
+
+    /// Past either cap: no more alternatives are compared.
+    var overCap: Bool { visited > MateSolver.composerWalkCap || solver.nodes &- startNodes > MateSolver.composerWalkNodeCap }
 
     /// The line from the current attacker node, whose forced length is exactly `value`.
     mutating func attacker(value: Int, pathKey: UInt64) -> ComposerLine? {
@@ -171,6 +190,7 @@ struct ComposerWalk {
         s.orderProvenFirst(base, n, within: value - 1, pathKey: childPath)
         var first: ComposerLine? = nil
         for i in 0..<n {
+            if first != nil, overCap { capped = true; break }
             let m = s.moves[base + i]
             let cap = s.pos.play(m)
             defer { s.pos.undo(m, captured: cap) }
@@ -182,7 +202,6 @@ struct ComposerWalk {
             sub.exemptions = sub.exemptions.map { $0 + 1 }
             if sub.endHand.isEmpty { first = sub; break }
             if first == nil { first = sub }
-            if visited > MateSolver.composerWalkCap { capped = true; break }
         }
         if let line = first { memo[MemoKey(key: full, value: value)] = line }
         return first
@@ -229,7 +248,7 @@ struct ComposerWalk {
             line.values.insert(value, at: 0)
             line.exemptions = line.exemptions.map { $0 + 1 }
             if exempt { line.exemptions.insert(0, at: 0) }
-            if visited > MateSolver.composerWalkCap { capped = true }
+            if overCap { capped = true }
             return .some(line)
         }
         for i in 0..<n {

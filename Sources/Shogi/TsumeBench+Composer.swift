@@ -116,6 +116,9 @@ extension TsumeBench {
         let length = line.moves.count
         columns.append(("composerLength", JSON(length)))
         if length != answer.forcedLength { columns.append(("forcedLength", JSON(answer.forcedLength))) }
+        // the walk stopped comparing leftovers (`MateSolver.composerWalkNodeCap`): the line is a
+        // longest line, perhaps not the one rule 5 picks among several mating moves
+        if answer.walkCapped { columns.append(("walkCapped", true)) }
         let book = problem.bookLength ?? length
         out.matches = length == book
         columns.append(("match", JSON(out.matches)))
