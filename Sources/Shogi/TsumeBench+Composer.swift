@@ -107,8 +107,15 @@ extension TsumeBench {
         nodes += composer.nodes
         columns.append(("plainFirstProof", JSON(first.length)))
         guard answer.verdict == .mate, let line = answer.line else {
-            out.reason = "limit"
             let bracket = answer.noMateWithin > 0 ? "\(answer.noMateWithin + 2)..\(answer.forcedLength)" : "<=\(answer.forcedLength)"
+            // undecided, but the book's length is already refuted: no composer mate within it
+            // (a disproof, exact), so some defence lasts longer than the book's line
+            if let book = problem.bookLength, answer.noMateWithin >= book {
+                out.reason = "longer defence (bound)"
+                out.summary = "limit, composer \(bracket): no composer mate within the book's \(book)"
+                return finish("limit", [("composerLength", .string(bracket)), ("match", false), ("reason", .string(out.reason))])
+            }
+            out.reason = "limit"
             out.summary = "limit, composer \(bracket)"
             return finish("limit", [("composerLength", .string(bracket)), ("match", .null), ("reason", "limit")])
         }
