@@ -208,7 +208,11 @@ extension MateSolver {
                 if Geometry.has(droppedOn, m.to) { continue }
                 droppedOn |= Geometry.bit(m.to)
             }
-            if !capturedInterposition(m, checker: checker, scratch + n, { s, buf in s.composerIsMate(buf) }) { return false }
+            let saved = uncleanEscapes
+            let futile = capturedInterposition(m, checker: checker, scratch + n, { s, buf in s.composerIsMate(buf) })
+            uncleanEscapes = saved
+            // the escape is an effective interposition
+            if !futile { uncleanEscapes &+= 1; return false }
         }
         return true
     }
@@ -258,13 +262,14 @@ extension MateSolver {
 
     /// A composer mate in 1 from the current attacker node.
     func composerMateInOne(_ scratch: UnsafeMutablePointer<Move>) -> Bool {
+        let saved = uncleanEscapes
         let n = pos.generateChecks(scratch)
         for i in 0..<n {
             let m = scratch[i]
             let cap = pos.play(m)
             let mate = composerIsMate(scratch + n)
             pos.undo(m, captured: cap)
-            if mate { return true }
+            if mate { uncleanEscapes = saved; return true }
         }
         return false
     }
@@ -272,7 +277,11 @@ extension MateSolver {
     /// Is the current defender node mated within 2 plies (composer rules)? nil when a position
     /// of the path comes up (df-pn must handle that repetition).
     func composerMatedWithinTwo(_ scratch: UnsafeMutablePointer<Move>) -> Bool? {
-        if composerIsMate(scratch) { return true }
+        let saved = uncleanEscapes
+        let mateNow = composerIsMate(scratch)
+        // its escapes are looked at reply by reply below
+        uncleanEscapes = saved
+        if mateNow { return true }
         let n = pos.generateLegal(scratch)
         let (squares, checker) = interpositionSquares()
         var others = false
@@ -288,6 +297,7 @@ extension MateSolver {
         var droppedOn: UInt128 = 0
         for i in 0..<n where Geometry.has(squares, scratch[i].to) {
             let m = scratch[i]
+            let before = uncleanEscapes
             let cap = pos.play(m)
             countNode()
             let repeated = pathContains(pos.fullKey)
@@ -307,14 +317,18 @@ extension MateSolver {
                 return r
             }
             if unknown { return nil }
-            if !futile { return false }
+            // the escape is this interposition, effective
+            uncleanEscapes = before
+            if !futile { uncleanEscapes &+= 1; return false }
         }
+        uncleanEscapes = saved
         return true
     }
 
     /// Composer mate within 3 plies from the current attacker node, whose `n` checks are at
     /// `checks` (none mates at once): true, false, or nil when a position of the path comes up.
     func composerMateInThree(checks: UnsafeMutablePointer<Move>, _ n: Int) -> Bool? {
+        let saved = uncleanEscapes
         let scratch = checks + n
         pushPath(pos.fullKey)
         defer { popPath() }
@@ -327,7 +341,7 @@ extension MateSolver {
             pushPath(pos.fullKey)
             defer { popPath() }
             guard let mated = composerMatedWithinTwo(scratch) else { return nil }
-            if mated { return true }
+            if mated { uncleanEscapes = saved; return true }
         }
         return false
     }
@@ -337,6 +351,7 @@ extension MateSolver {
     func composerHorizonAttacker(_ checks: UnsafeMutablePointer<Move>, _ n: Int, remaining: Int, key: UInt64) -> NodeValue? {
         let hand = attackerHand
         let scratch = checks + n
+        let saved = uncleanEscapes
         for i in 0..<n {
             let m = checks[i]
             let cap = pos.play(m)
@@ -349,6 +364,8 @@ extension MateSolver {
         }
         var mated = false
         if remaining >= 3 {
+            // the mate-in-3 test's escapes decide, not those of the mate-in-1 test
+            uncleanEscapes = saved
             guard let m3 = composerMateInThree(checks: checks, n) else { return nil }
             mated = m3
         }
@@ -357,7 +374,8 @@ extension MateSolver {
             return NodeValue(pn: 0, dn: infinitePN, length: 3, hand: hand)
         }
         let depth = UInt16(remaining)
-        table.storeDisproven(key, current: hand, disproofHand: hand, depth: depth, amount: 1)
-        return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: hand)
+        let clean = uncleanEscapes == saved
+        table.storeDisproven(key, current: hand, disproofHand: hand, depth: depth, amount: 1, clean: clean)
+        return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: hand, clean: clean)
     }
 }

@@ -31,6 +31,9 @@ final class MateSolver {
     /// The composers' rules (futile interpositions are no defence; `MateSolver+Composer.swift`)
     /// instead of plain minimax. Its table keeps exact hands.
     let composer: Bool
+    /// Composer mode: escapes through an effective interposition met by the horizon's tests
+    /// (`MateSolver+CleanDisproof.swift`); only its changes count.
+    var uncleanEscapes = 0
     /// Composer mode: what is known of each child in the arena (`ChildState`).
     let childState: UnsafeMutablePointer<UInt8>
     /// Composer mode: the plain solver whose proofs are composer proofs (`MateSolver+PlainGuide.swift`).
@@ -250,8 +253,9 @@ final class MateSolver {
                 var dh = Hand.full
                 if n == 0 { for t in 1...7 where hand.count(t) == 0 { dh.set(t, 0) } }
                 let depth = n == 0 ? noMateAtAll : UInt16(max(0, remaining))
-                table.storeDisproven(key, current: hand, disproofHand: dh, depth: depth, amount: 1)
-                return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: dh)
+                // no check, or no ply left: so with any smaller hand
+                table.storeDisproven(key, current: hand, disproofHand: dh, depth: depth, amount: 1, clean: true)
+                return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: dh, clean: true)
             }
         } else {
             if n == 0 {
@@ -262,8 +266,10 @@ final class MateSolver {
             if remaining < 1 {
                 // composer: mate when every reply is a futile interposition
                 if composer, let v = composerHorizon(moves + base, n, key: key, pathKey: pathKey) { return v }
-                table.storeDisproven(key, current: hand, disproofHand: hand, depth: 0, amount: 1)
-                return NodeValue(pn: infinitePN, dn: 0, depth: 0, hand: hand)
+                // a reply that is no interposition escapes whatever the attacker holds
+                let clean = composer && (0..<n).contains { childState[base + $0] == ChildState.counted }
+                table.storeDisproven(key, current: hand, disproofHand: hand, depth: 0, amount: 1, clean: clean)
+                return NodeValue(pn: infinitePN, dn: 0, depth: 0, hand: hand, clean: clean)
             }
         }
         if isOr, remaining <= 4, composer, pathLength + remaining < MateSolver.maxPly {
@@ -343,6 +349,7 @@ final class MateSolver {
                 pn = infinitePN; var dnSum: UInt64 = 0
                 var provenIndex = -1, provenLength = UInt16.max, provenHand = Hand()
                 var disproof = Hand.full, minDepth = noMateAtAll, minRest = NodeValue.anyPath
+                var allClean = true
                 for i in 0..<n {
                     let v = childCache[base + i]
                     if v.pn == 0 {
@@ -351,6 +358,7 @@ final class MateSolver {
                     }
                     if v.dn == 0 {
                         minRest = min(minRest, v.restPly)
+                        allClean = allClean && v.clean
                         let m = moves[base + i]
                         let cap = m.isDrop ? 0 : pos.piece(m.to)
                         disproof = disproof.intersection(disproofHandBefore(m, childDisproof: v.hand, captured: cap))
@@ -377,8 +385,10 @@ final class MateSolver {
                         table.storeRepetition(key, hand, pathKey: pathKey, depth: minDepth, restPly: minRest, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
                         return NodeValue(pn: infinitePN, dn: 0, depth: minDepth, hand: hand, restPly: minRest)
                     }
-                    table.storeDisproven(key, current: hand, disproofHand: disproof, depth: minDepth, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
-                    return NodeValue(pn: infinitePN, dn: 0, depth: minDepth, hand: disproof)
+                    // composer: every check clean, so with a smaller hand (a subset of the checks)
+                    let clean = composer && allClean
+                    table.storeDisproven(key, current: hand, disproofHand: disproof, depth: minDepth, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)), clean: clean)
+                    return NodeValue(pn: infinitePN, dn: 0, depth: minDepth, hand: disproof, clean: clean)
                 }
                 pn = bestPn
                 dn = UInt32(min(dnSum, UInt64(MateSolver.saturated)))
@@ -404,11 +414,16 @@ final class MateSolver {
                     if v.dn == 0 {
                         // prefer a disproof that holds on any path, then the deepest, then the one
                         // resting on the deepest ancestor
-                        let anyPath = v.restPly >= ply, wasAnyPath = disproven.restPly >= ply
+                        // composer: a clean escape by a reply that is no interposition holds for
+                        // every smaller hand; kept clean only then
+                        var cv = v
+                        cv.clean = cleanEscape(v, child: base + i)
+                        let anyPath = cv.restPly >= ply, wasAnyPath = disproven.restPly >= ply
                         if disprovenIndex < 0 || (anyPath && !wasAnyPath)
-                            || (anyPath == wasAnyPath && (v.depth > disproven.depth
-                                || (v.depth == disproven.depth && v.restPly > disproven.restPly))) {
-                            disprovenIndex = i; disproven = v
+                            || (anyPath == wasAnyPath && (cv.depth > disproven.depth
+                                || (cv.depth == disproven.depth && (cv.restPly > disproven.restPly
+                                    || (cv.restPly == disproven.restPly && cv.clean && !disproven.clean))))) {
+                            disprovenIndex = i; disproven = cv
                         }
                         continue
                     }
@@ -449,8 +464,9 @@ final class MateSolver {
                     let m = moves[base + disprovenIndex]
                     if m.isDrop { dh.set(m.dropType, min(dh.count(m.dropType), hand.count(m.dropType))) }
                     if !dh.covers(hand) { dh = hand }
-                    table.storeDisproven(key, current: hand, disproofHand: dh, depth: depth, amount: amount)
-                    return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: dh)
+                    let clean = composer && disproven.clean
+                    table.storeDisproven(key, current: hand, disproofHand: dh, depth: depth, amount: amount, clean: clean)
+                    return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: dh, clean: clean)
                 }
                 if best < 0 {
                     let ph = extendForInterposition(proof).intersection(hand)

@@ -23,6 +23,9 @@ struct MateEntry {
     var generation: UInt8 = 0   // the table's generation when stored; any other one reads as empty
     var restPly: Int16 = 0      // repetition: the shallowest ply of the path the disproof rests on
     static let empty: UInt8 = 0, unknown: UInt8 = 1, proven: UInt8 = 2, disproven: UInt8 = 3, repetition: UInt8 = 4
+    /// A composer disproof that no defender escape through an interposition holds up: it holds
+    /// for every smaller attacker hand too (`MateSolver+CleanDisproof.swift`).
+    static let disprovenClean: UInt8 = 5
 }
 
 /// A node's value as df-pn uses it.
@@ -38,6 +41,9 @@ struct NodeValue {
     /// (the ply limit), never on one position alone.
     var restPly: Int32 = NodeValue.anyPath
     var isNew = false
+    /// Composer disproof: no escape through an interposition anywhere under it, so it holds for
+    /// every attacker hand the node's hand covers (`MateSolver+CleanDisproof.swift`).
+    var clean = false
 
     static let anyPath = Int32.max
     /// A disproof that holds for the current path only (it rests on a repetition of an ancestor).
@@ -164,6 +170,10 @@ final class MateTable: @unchecked Sendable {
                 if bestLength == .max, Int(e.depth) >= remaining, exactHands ? e.hand == hand.raw : Hand(raw: e.hand).covers(hand) {
                     return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: Hand(raw: e.hand))
                 }
+            case MateEntry.disprovenClean:
+                if bestLength == .max, Int(e.depth) >= remaining, Hand(raw: e.hand).covers(hand) {
+                    return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: hand, clean: true)
+                }
             case MateEntry.repetition:
                 if bestLength == .max, e.hand == hand.raw, e.pathKey == pathKey, Int(e.depth) >= remaining {
                     return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: hand, restPly: Int32(e.restPly))
@@ -194,7 +204,7 @@ final class MateTable: @unchecked Sendable {
                 if e.pointee.kind == MateEntry.unknown, e.pointee.hand == exactHand { return e }
             }
             // terminal results are worth more than work in progress
-            let score = UInt64(e.pointee.amount) + (e.pointee.kind == MateEntry.proven || e.pointee.kind == MateEntry.disproven ? 64 : 0)
+            let score = UInt64(e.pointee.amount) + (e.pointee.kind == MateEntry.proven || e.pointee.kind >= MateEntry.disproven && e.pointee.kind != MateEntry.repetition ? 64 : 0)
             if score < victimScore { victim = e; victimScore = score }
         }
         return victim
@@ -220,12 +230,15 @@ final class MateTable: @unchecked Sendable {
         e.pointee = MateEntry(key: key, hand: proofHand.raw, pn: 0, dn: infinitePN, amount: amount, length: length, kind: MateEntry.proven, generation: generation)
     }
 
+    /// `clean`: a composer disproof that holds for every hand the current one covers (stored with
+    /// the current hand; plain disproofs have their disproof hand already).
     @inline(__always)
-    func storeDisproven(_ key: UInt64, current: Hand, disproofHand given: Hand, depth: UInt16, amount: UInt32) {
+    func storeDisproven(_ key: UInt64, current: Hand, disproofHand given: Hand, depth: UInt16, amount: UInt32, clean: Bool = false) {
         let disproofHand = exactHands ? current : given
-        let e = slot(key, kind: MateEntry.disproven, hand: disproofHand.raw, alsoReplace: current.raw)
-        if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == MateEntry.disproven, e.pointee.hand == disproofHand.raw, e.pointee.depth >= depth { return }
-        e.pointee = MateEntry(key: key, hand: disproofHand.raw, pn: infinitePN, dn: 0, amount: amount, depth: depth, kind: MateEntry.disproven, generation: generation)
+        let kind = exactHands && clean ? MateEntry.disprovenClean : MateEntry.disproven
+        let e = slot(key, kind: kind, hand: disproofHand.raw, alsoReplace: current.raw)
+        if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == kind, e.pointee.hand == disproofHand.raw, e.pointee.depth >= depth { return }
+        e.pointee = MateEntry(key: key, hand: disproofHand.raw, pn: infinitePN, dn: 0, amount: amount, depth: depth, kind: kind, generation: generation)
     }
 
     /// A disproof that rests on a repetition of the position at ply `restPly` of `pathKey`'s path:

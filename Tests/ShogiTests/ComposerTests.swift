@@ -295,3 +295,46 @@ func afterRookDrop(_ sfen: String) throws -> Position {
     #expect(Array(atTwo.line.prefix(3).map(\.usi)) == ["3b2a", "1a2a", "P*2b"])
     #expect(solver.replayComposerLine(atTwo.line) == nil)
 }
+
+/// Clean composer disproofs (no escape through an interposition under them) are stored for every
+/// attacker hand the node's hand covers (`MateSolver+CleanDisproof.swift`). One table is filled by
+/// searches with the problem's full hand, then asked about the same board with one piece of each
+/// kind moved to the defender: every answer must equal the brute force's for that smaller hand
+/// (about 1,300 of the smaller hands' lookups are answered by a larger hand's clean disproof);
+/// then the full hand again, which no smaller hand's entry may answer. Tanuki problems of 3 and
+/// 5 plies with pieces in the attacker's hand (630).
+@Test func cleanDisproofsHoldForSmallerHands() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/tour/tanuki_public.tsv")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var problems = 0, asked = 0
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        let cols = line.split(separator: "\t").map(String.init)
+        guard cols.count >= 3, let length = Int(cols[1]), length == 3 || length == 5 else { continue }
+        let p = try position(cols[2])
+        let attacker = p.sideToMove
+        let kinds = (1...7).filter { p.hands[attacker].count($0) > 0 }
+        if kinds.isEmpty { continue }
+        problems += 1
+        let solver = MateSolver(position: p, hashMB: 4, budget: nil, composer: true)
+        for bound in [1, 3, 5] { _ = solver.search(remaining: bound) }
+        for t in kinds {
+            var q = p
+            q.removeHand(attacker, t); q.addHand(1 - attacker, t)
+            for bound in [1, 3, 5] {
+                solver.pos = q
+                let v = solver.search(remaining: bound)
+                var r = q
+                let brute = ComposerBrute.attackerMated(&r, bound)
+                #expect((v.pn == 0) == brute, "\(cols[0]) without one of kind \(t), within \(bound)")
+                #expect(v.pn == 0 || v.dn == 0, "\(cols[0])")
+                asked += 1
+            }
+        }
+        for bound in [1, 3, 5] {
+            solver.pos = p
+            var r = p
+            #expect((solver.search(remaining: bound).pn == 0) == ComposerBrute.attackerMated(&r, bound), "\(cols[0]) within \(bound)")
+        }
+    }
+    #expect(problems > 500 && asked > 2000)
+}
