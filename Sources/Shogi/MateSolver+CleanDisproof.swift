@@ -16,8 +16,8 @@
 // cleanly; a defender node refuted by a reply that is no interposition, itself cleanly disproven;
 // the horizon's tests (`composerHorizonAttacker`) when no escape they used was an effective
 // interposition, which `uncleanEscapes` counts. Disproofs resting on a repetition are never
-// clean. `cleanDisproofsHoldForSmallerHands` in Tests/ShogiTests/ComposerTests.swift checks the
-// table's answers for smaller hands against the brute force.
+// clean. `cleanDisproofsHoldForOtherHands` in Tests/ShogiTests/ComposerTests.swift checks the
+// table's answers for smaller and larger hands against the brute force.
 
 extension MateSolver {
     /// Is the disproof `v` of the current defender node's reply `i` (arena index) a clean escape?

@@ -300,10 +300,10 @@ func afterRookDrop(_ sfen: String) throws -> Position {
 /// attacker hand the node's hand covers (`MateSolver+CleanDisproof.swift`). One table is filled by
 /// searches with the problem's full hand, then asked about the same board with one piece of each
 /// kind moved to the defender: every answer must equal the brute force's for that smaller hand
-/// (about 1,300 of the smaller hands' lookups are answered by a larger hand's clean disproof);
-/// then the full hand again, which no smaller hand's entry may answer. Tanuki problems of 3 and
-/// 5 plies with pieces in the attacker's hand (630).
-@Test func cleanDisproofsHoldForSmallerHands() throws {
+/// (about 1,300 of the smaller hands' lookups are answered by a larger hand's clean disproof),
+/// and with one more of a kind it holds; then the full hand again. Tanuki problems of 3 and 5
+/// plies with pieces in the attacker's hand (630).
+@Test func cleanDisproofsHoldForOtherHands() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/tour/tanuki_public.tsv")
     let text = try String(contentsOf: url, encoding: .utf8)
     var problems = 0, asked = 0
@@ -327,6 +327,18 @@ func afterRookDrop(_ sfen: String) throws -> Position {
                 let brute = ComposerBrute.attackerMated(&r, bound)
                 #expect((v.pn == 0) == brute, "\(cols[0]) without one of kind \(t), within \(bound)")
                 #expect(v.pn == 0 || v.dn == 0, "\(cols[0])")
+                asked += 1
+            }
+        }
+        // one more of a kind already held (from the defender's hand), which no entry of the
+        // smaller hands may answer
+        for t in kinds where p.hands[1 - attacker].count(t) > 0 {
+            var q = p
+            q.removeHand(1 - attacker, t); q.addHand(attacker, t)
+            for bound in [1, 3, 5] {
+                solver.pos = q
+                var r = q
+                #expect((solver.search(remaining: bound).pn == 0) == ComposerBrute.attackerMated(&r, bound), "\(cols[0]) with one more of kind \(t), within \(bound)")
                 asked += 1
             }
         }
