@@ -84,15 +84,22 @@ func afterRookDrop(_ sfen: String) throws -> Position {
     }
 }
 
+/// The tanuki set's rows (id, published length, SFEN, ...), comments left out.
+func tanukiRows() throws -> [(cols: [String], length: Int)] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/tour/tanuki_public.tsv")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+        let cols = line.split(separator: "\t").map(String.init)
+        guard cols.count >= 3, let length = Int(cols[1]) else { return nil }
+        return (cols, length)
+    }
+}
+
 /// Tanuki problems of 1 and 3 plies (every one) and the first 40 of 5 plies: the composer
 /// solver's forced length, main line length and end hand against the brute force.
 @Test func composerAgreesWithBruteForceOnTanuki() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/tour/tanuki_public.tsv")
-    let text = try String(contentsOf: url, encoding: .utf8)
     var fives = 0, checked = 0
-    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-        let cols = line.split(separator: "\t").map(String.init)
-        guard cols.count >= 3, let length = Int(cols[1]) else { continue }
+    for (cols, length) in try tanukiRows() {
         if length > 5 { continue }
         if length == 5 { fives += 1; if fives > 40 { continue } }
         let p = try position(cols[2])
@@ -304,12 +311,8 @@ func afterRookDrop(_ sfen: String) throws -> Position {
 /// and with one more of a kind it holds; then the full hand again. Tanuki problems of 3 and 5
 /// plies with pieces in the attacker's hand (630).
 @Test func cleanDisproofsHoldForOtherHands() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/tour/tanuki_public.tsv")
-    let text = try String(contentsOf: url, encoding: .utf8)
     var problems = 0, asked = 0
-    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-        let cols = line.split(separator: "\t").map(String.init)
-        guard cols.count >= 3, let length = Int(cols[1]), length == 3 || length == 5 else { continue }
+    for (cols, length) in try tanukiRows() where length == 3 || length == 5 {
         let p = try position(cols[2])
         let attacker = p.sideToMove
         let kinds = (1...7).filter { p.hands[attacker].count($0) > 0 }
