@@ -28,11 +28,14 @@ extension FewestMoveLevels {
         return true
     }
 
-    /// Removes the level files of `dir`.
+    /// Removes the level files of `dir`, and `dir` itself when that leaves it empty (the callers
+    /// give each job a directory of its own; `write` makes it again when needed).
     func removeLevels(directory dir: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name.hasPrefix("moves-") {
-            try? FileManager.default.removeItem(atPath: dir + "/" + name)
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where name.hasPrefix("moves-") {
+            try? fm.removeItem(atPath: dir + "/" + name)
         }
+        if (try? fm.contentsOfDirectory(atPath: dir))?.isEmpty == true { try? fm.removeItem(atPath: dir) }
     }
 
     /// A level read back from `dir`, its files mapped (the walk looks up a few positions; the

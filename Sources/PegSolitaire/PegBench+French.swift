@@ -39,7 +39,7 @@ extension PegBench {
             sweep.log = { log("sweep from \(board.names[r]): " + $0) }
             let dir = NSTemporaryDirectory() + "perfectplay-sweep-\(getpid())-\(board.names[r])"
             sweep.levelDirectory = dir
-            defer { sweep.removeLevels(directory: dir); try? FileManager.default.removeItem(atPath: dir) }
+            defer { sweep.removeLevels(directory: dir) }
             let result = sweep.run()
             var walked: [Int: [Int]] = [:]
             var walkSeconds = 0.0

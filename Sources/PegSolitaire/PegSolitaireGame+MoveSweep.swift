@@ -26,10 +26,7 @@ extension PegSolitaireGame {
         // one directory a job (jobs of a batch may run side by side), removed after
         let dir = (context.flags["level-dir"] ?? NSTemporaryDirectory()) + "/perfectplay-levels-\(getpid())-\(String(problem.start, radix: 16))"
         sweep.levelDirectory = dir
-        defer {
-            sweep.removeLevels(directory: dir)
-            try? FileManager.default.removeItem(atPath: dir)
-        }
+        defer { sweep.removeLevels(directory: dir) }
         let r = sweep.run()
         // seconds: the whole job, the walk back included
         func stats(walk: Double? = nil) -> [(String, JSON)] {

@@ -114,23 +114,25 @@ extension MateSolver {
     /// mate (zukou-076: 18.6M of 18.6M), searched in generation order before the one that
     /// does; put first, it usually ends the node's loop with a line whose hand is empty.
     func orderProvenFirst(_ base: Int, _ n: Int, within bound: Int, pathKey: UInt64) {
-        var proven: [Move] = [], rest: [Move] = []
-        for i in 0..<n {
-            let m = moves[base + i]
-            let k = pos.keysAfter(m, handOf: attacker)
-            let v = pathContains(k.fullKey) ? NodeValue(pn: 1, dn: 1) : table.lookup(k.boardKey, k.hand, remaining: bound, pathKey: pathKey)
-            if v.pn == 0 { proven.append(m) } else { rest.append(m) }
+        // the checks whose child `t` holds as mated within the bound (not a repetition), in
+        // order, and the others
+        func split(_ checks: [Move], by t: MateTable) -> (mated: [Move], others: [Move]) {
+            var mated: [Move] = [], others: [Move] = []
+            for m in checks {
+                let k = pos.keysAfter(m, handOf: attacker)
+                if !pathContains(k.fullKey), t.lookup(k.boardKey, k.hand, remaining: bound, pathKey: pathKey).pn == 0 {
+                    mated.append(m)
+                } else {
+                    others.append(m)
+                }
+            }
+            return (mated, others)
         }
+        var (proven, rest) = split((0..<n).map { moves[base + $0] }, by: table)
         if proven.isEmpty, plainProbeEnabled {
             // probed first: the checks the guide's table already holds as mated (an earlier
             // probe's proof tree covers the subtrees below it), each probe then one lookup
-            if let g = plainGuide {
-                func known(_ m: Move) -> Bool {
-                    let k = pos.keysAfter(m, handOf: attacker)
-                    return g.table.lookup(k.boardKey, k.hand, remaining: bound, pathKey: pathKey).pn == 0
-                }
-                rest = rest.filter(known) + rest.filter { !known($0) }
-            }
+            if let g = plainGuide { let (known, unknown) = split(rest, by: g.table); rest = known + unknown }
             for (j, m) in rest.enumerated() {
                 let cap = pos.play(m)
                 let mates = !pathContains(pos.fullKey) && plainProbe(remaining: bound, pathKey: pathKey) != nil

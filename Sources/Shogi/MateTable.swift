@@ -204,7 +204,9 @@ final class MateTable: @unchecked Sendable {
                 if e.pointee.kind == MateEntry.unknown, e.pointee.hand == exactHand { return e }
             }
             // terminal results are worth more than work in progress
-            let score = UInt64(e.pointee.amount) + (e.pointee.kind == MateEntry.proven || e.pointee.kind >= MateEntry.disproven && e.pointee.kind != MateEntry.repetition ? 64 : 0)
+            let kind = e.pointee.kind
+            let terminal = kind == MateEntry.proven || kind == MateEntry.disproven || kind == MateEntry.disprovenClean
+            let score = UInt64(e.pointee.amount) + (terminal ? 64 : 0)
             if score < victimScore { victim = e; victimScore = score }
         }
         return victim
