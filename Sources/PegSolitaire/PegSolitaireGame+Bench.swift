@@ -79,6 +79,6 @@ enum PegBench {
                                                      ("fewestMoves", .int(f.moves)), ("seconds", JSON(wall))])
                 }
             },
-        ] + frenchSuites + frenchCountSuites + moveSuites + beamSuites
+        ] + frenchSuites + frenchCountSuites + moveSuites + beamSuites + upperSuites
     }
 }
