@@ -2,10 +2,13 @@
 // a greedy completion (the pilot method: Duin and Voss, "The Pilot Method: A Strategy for
 // Heuristic Repetition with Application to the Steiner Problem in Graphs", Networks 34,
 // 1999). Per level, the children of the kept positions with the fewest pegs (`prefilter`
-// times the width) are each completed greedily (the move leaving the fewest pegs, until a
-// finishing move exists or none is left); the beam keeps the `width` whose completion took
-// the fewest moves. A completion that reaches a finish is a solution: the best one found is
-// replayed from its start. Like `MoveBeamSearch`, it proves nothing about optimality.
+// times the width) are each completed greedily (a move one move from a finish if there is
+// one, else the move leaving the fewest pegs, until a finishing move exists or none is left;
+// a completion that gets stuck counts its moves plus one a peg left past the first); the beam
+// keeps the `width` whose completions are shortest, then fewest pegs. Every child, kept or
+// not, is tried for a finish in one more move (`FinishTest`), and a completion that reaches a
+// finish is a solution: the best found is replayed from its start. Like `MoveBeamSearch`, it
+// proves nothing about optimality.
 import SolverKit
 
 final class PilotBeamSearch {
