@@ -2,12 +2,12 @@
 // point at a node, working on one, and the helper threads' loop.
 
 extension EndgameSearch {
-    /// Shares moves 1..<count of the node with the idle threads and works on them too;
+    /// Shares moves from..<count of the node with the idle threads and works on them too;
     /// returns the node's best score and move once every move is done (or it was cut off).
     mutating func split(_ p: UInt64, _ o: UInt64, _ n: Int, alpha: Int, beta: Int, best: Int, bestMove: Int,
-                        _ list: UnsafeMutablePointer<OrderedMove>, count: Int, pool: SplitPool) -> (best: Int, bestMove: Int) {
+                        _ list: UnsafeMutablePointer<OrderedMove>, from: Int, count: Int, pool: SplitPool) -> (best: Int, bestMove: Int) {
         let sp = SplitPoint(player: p, opponent: o, empties: n, alpha: alpha, beta: beta, best: best, bestMove: bestMove,
-                            moves: list, from: 1, count: count, parent: currentSplit)
+                            moves: list, from: from, count: count, parent: currentSplit)
         pool.publish(sp)
         work(on: sp, pool: pool)
         pool.withdraw(sp)

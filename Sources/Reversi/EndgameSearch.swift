@@ -297,41 +297,54 @@ struct EndgameSearch {
         let alphaStart = alpha
         var best = Int.min
         var bestMove = 64
-        withUnsafeTemporaryAllocation(of: OrderedMove.self, capacity: 40) { buffer in
-            let list = buffer.baseAddress!
-            var cutoff: Int? = nil
-            let count = orderMoves(p, o, moves, hashMove: hashMove, list,
-                                   etcBeta: n > etcMinEmpties ? beta : nil, evalDepth: orderingDepth(n), cutoff: &cutoff)
-            if let c = cutoff { best = c; return }
-            for i in 0..<count {
-                let mv = list[i]
-                let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
-                var score: Int
-                if i == 0 {
-                    score = -search(np, no, -beta, -alpha, n - 1)
-                } else {
-                    score = -search(np, no, -alpha - 1, -alpha, n - 1)
-                    if score > alpha && score < beta {
-                        score = -search(np, no, -beta, -score, n - 1)
+        // The table's move first, before the others are ordered: when it cuts (as it mostly
+        // does on a node searched before), their ordering searches are never paid for.
+        var rest = moves
+        if hashMove != 64, moves & (UInt64(1) << UInt64(hashMove)) != 0 {
+            let f = Bitboard.flipsNotInlined(hashMove, p, o, masks: rayMasks)
+            best = -search(o ^ f, p ^ f ^ (UInt64(1) << UInt64(hashMove)), -beta, -alpha, n - 1)
+            if aborted { return 0 }
+            bestMove = hashMove
+            if best > alpha { alpha = best }
+            rest &= ~(UInt64(1) << UInt64(hashMove))
+        }
+        if alpha < beta && rest != 0 {
+            withUnsafeTemporaryAllocation(of: OrderedMove.self, capacity: 40) { buffer in
+                let list = buffer.baseAddress!
+                var cutoff: Int? = nil
+                let count = orderMoves(p, o, rest, hashMove: hashMove, list,
+                                       etcBeta: n > etcMinEmpties ? beta : nil, evalDepth: orderingDepth(n), cutoff: &cutoff)
+                if let c = cutoff { best = c; bestMove = 64; return }
+                for i in 0..<count {
+                    // Young brothers wait: once the eldest is searched, share the rest.
+                    if best != Int.min, n >= splitMinEmpties, let pool, pool.idle.load(ordering: .relaxed) > 0 {
+                        if splitCutOff { return }
+                        let shared = split(p, o, n, alpha: alpha, beta: beta, best: best, bestMove: bestMove,
+                                           list, from: i, count: count, pool: pool)
+                        best = shared.best
+                        bestMove = shared.bestMove
+                        break
                     }
-                }
-                if aborted { return }
-                if score > best {
-                    best = score
-                    bestMove = mv.square
-                    if score > alpha {
-                        alpha = score
-                        if alpha >= beta { break }
+                    let mv = list[i]
+                    let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
+                    var score: Int
+                    if best == Int.min {
+                        score = -search(np, no, -beta, -alpha, n - 1)
+                    } else {
+                        score = -search(np, no, -alpha - 1, -alpha, n - 1)
+                        if score > alpha && score < beta {
+                            score = -search(np, no, -beta, -score, n - 1)
+                        }
                     }
-                }
-                // Young brothers wait: after the first move, share the rest with idle threads.
-                if i == 0, count > 1, n >= splitMinEmpties, let pool, pool.idle.load(ordering: .relaxed) > 0 {
-                    if splitCutOff { return }
-                    let shared = split(p, o, n, alpha: alpha, beta: beta, best: best, bestMove: bestMove,
-                                       list, count: count, pool: pool)
-                    best = shared.best
-                    bestMove = shared.bestMove
-                    break
+                    if aborted { return }
+                    if score > best {
+                        best = score
+                        bestMove = mv.square
+                        if score > alpha {
+                            alpha = score
+                            if alpha >= beta { break }
+                        }
+                    }
                 }
             }
         }

@@ -168,9 +168,10 @@ package final class EndgameSolver: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: list, count: count))
     }
 
-    /// Solves the position: exact score, every best move, and a principal variation.
-    package func solve(_ position: Position) -> EndgameResult {
-        run(position, everyMove: false) { _, _, _, _ in }
+    /// Solves the position: exact score, every best move (`everyBestMove`; else one best move,
+    /// as the engines' published node counts are for), and a principal variation.
+    package func solve(_ position: Position, everyBestMove: Bool = true) -> EndgameResult {
+        run(position, everyMove: false, everyBestMove: everyBestMove) { _, _, _, _ in }
     }
 
     /// Like solve, plus the exact score of every legal move. `moveDone` hears of each move as
@@ -187,7 +188,8 @@ package final class EndgameSolver: @unchecked Sendable {
         run(position, everyMove: true, known: known, knownBounds: knownBounds, testDone: testDone, moveDone: moveDone)
     }
 
-    func run(_ position: Position, everyMove: Bool, known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
+    func run(_ position: Position, everyMove: Bool, everyBestMove: Bool = true,
+             known: [Int: Int] = [:], knownBounds: [Int: (lower: Int, upper: Int)] = [:],
              testDone: (Int, Int, Int) -> Void = { _, _, _ in },
              moveDone: (Int, Int, Int, Int) -> Void) -> EndgameResult {
         let p = position.player, o = position.opponent, n = position.emptyCount
@@ -199,7 +201,7 @@ package final class EndgameSolver: @unchecked Sendable {
         }
         if position.legalMoves == 0 {
             // Forced pass: solve for the opponent.
-            let inner = run(position.passing(), everyMove: false) { _, _, _, _ in }
+            let inner = run(position.passing(), everyMove: false, everyBestMove: everyBestMove) { _, _, _, _ in }
             result.score = -inner.score
             result.bestMoves = [-1]
             result.pv = [-1] + inner.pv
@@ -258,7 +260,7 @@ package final class EndgameSolver: @unchecked Sendable {
                 let np = o ^ mv.flips, no = p ^ mv.flips ^ (UInt64(1) << UInt64(mv.square))
                 if let j = twin[i] {
                     // Same value as move j: a tie exactly when j is one.
-                    if ties.contains(moves[j].square) { ties.append(mv.square) }
+                    if everyBestMove && ties.contains(moves[j].square) { ties.append(mv.square) }
                     continue
                 }
                 if i == 0 {
@@ -266,6 +268,19 @@ package final class EndgameSolver: @unchecked Sendable {
                     if stopped { break }
                     score = first
                     ties = [mv.square]
+                } else if !everyBestMove {
+                    // One best move: a later move is only asked "better?" (window best, best+1),
+                    // never "as good?": no move beats a wipe-out, and proving that another
+                    // move falls short of one is the costliest tie test there is (FFO #59).
+                    if score >= squareCountBound { break }
+                    let s = -splitSearch(np, no, -score - 1, -score, n - 1)
+                    if stopped { break }
+                    if s > score {
+                        let exact = -exactValue(np, no, n - 1, guess: -s, upper: -s)
+                        if stopped { break }
+                        score = exact
+                        ties = [mv.square]
+                    }
                 } else {
                     let s = -splitSearch(np, no, -score, -score + 1, n - 1)
                     if stopped { break }

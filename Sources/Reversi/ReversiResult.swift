@@ -6,7 +6,7 @@ import SolverKit
 struct ReversiResult {
     enum Field: String {
         case position, board, toMove, empties, score, bestMoves, pv, moves, annotationsMatch, mismatches
-        case bound, movesSoFar, boundsSoFar, depth, perft
+        case oneBestMove, bound, movesSoFar, boundsSoFar, depth, perft
     }
 
     /// The `.obf` line the position came from (board, side, annotations).
@@ -20,6 +20,8 @@ struct ReversiResult {
     var score: Int?
     var bestMoves: [String] = []
     var pv: [String] = []
+    /// `solve --one-best`: `bestMoves` holds one best move, not every tie.
+    var oneBestMove = false
     /// `analyze`: every legal move's exact score, best first.
     var moves: [(move: String, score: Int)]?
     /// Whether every `move:score` annotation of the line was reproduced, and those that were not.
@@ -66,6 +68,7 @@ struct ReversiResult {
             f.set(.score, .int(score))
             f.set(.bestMoves, JSON(bestMoves))
             f.set(.pv, JSON(pv))
+            if oneBestMove { f.set(.oneBestMove, .bool(true)) }
         }
         f.set(.moves, moves.map(Self.scores))
         f.set(.annotationsMatch, annotationsMatch.map(JSON.bool))
@@ -83,6 +86,7 @@ struct ReversiResult {
         score = json[Field.score]?.intValue
         bestMoves = json[Field.bestMoves]?.arrayValue?.compactMap(\.stringValue) ?? []
         pv = json[Field.pv]?.arrayValue?.compactMap(\.stringValue) ?? []
+        oneBestMove = json[Field.oneBestMove]?.boolValue ?? false
         moves = json[Field.moves].flatMap(Self.scores)
         annotationsMatch = json[Field.annotationsMatch]?.boolValue
         mismatches = json[Field.mismatches]?.arrayValue ?? []
