@@ -152,19 +152,9 @@ final class MoveBeamSearch {
         }
         path.reverse()
         let start = path[0]
-        var position = start
-        var jumps: [Int] = []
-        for target in path.dropFirst() {
-            var chain: [Int]? = nil
-            FewestMoves.forEachChainPosition(from: position, board: board) { child, jumpsSoFar in
-                if chain == nil && tables.canonical(child) == target { chain = jumpsSoFar }
-                return chain == nil
-            }
-            guard let c = chain, let next = board.replay(c, from: position) else { return result }
-            jumps += c
-            position = next
-        }
-        guard let last = finishingJumps(position, within: b.after) else { return result }
+        guard let walked = FewestMoves.jumps(along: path, board: board, tables: tables),
+              let last = finishingJumps(walked.end, within: b.after) else { return result }
+        var jumps = walked.jumps
         jumps += last
         guard let end = board.replay(jumps, from: start), finishTest.isFinished(end) else { return result }
         result.start = start

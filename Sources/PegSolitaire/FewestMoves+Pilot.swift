@@ -197,18 +197,9 @@ final class PilotBeamSearch {
         }
         path.reverse()
         let start = path[0]
-        var position = start
-        var jumps: [Int] = []
-        for target in path.dropFirst() {
-            var chain: [Int]? = nil
-            FewestMoves.forEachChainPosition(from: position, board: board) { child, jumpsSoFar in
-                if chain == nil && tables.canonical(child) == target { chain = jumpsSoFar }
-                return chain == nil
-            }
-            guard let c = chain, let next = board.replay(c, from: position) else { return result }
-            jumps += c
-            position = next
-        }
+        guard let walked = FewestMoves.jumps(along: path, board: board, tables: tables) else { return result }
+        var jumps = walked.jumps
+        let position = walked.end
         // The completion was scored on the canonical position: make it there, then carry its
         // jumps back through the symmetry that maps `position` onto it.
         let canonical = tables.canonical(position)

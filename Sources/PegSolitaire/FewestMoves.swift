@@ -89,6 +89,25 @@ enum FewestMoves {
         return FewestMovesResult(solvable: true, jumps: jumps, moves: board.moveCount(jumps), visited: parent.count, space: result)
     }
 
+    /// The jumps that play `path`, canonical positions each one move after the one before (up to
+    /// the symmetries of `tables`), from its first position, an actual one; with the position
+    /// they reach. nil when some step is not one move.
+    static func jumps(along path: [UInt64], board: Board, tables: SymmetryTables) -> (jumps: [Int], end: UInt64)? {
+        guard var position = path.first else { return nil }
+        var jumps: [Int] = []
+        for target in path.dropFirst() {
+            var chain: [Int]? = nil
+            forEachChainPosition(from: position, board: board) { child, jumpsSoFar in
+                if chain == nil && tables.canonical(child) == target { chain = jumpsSoFar }
+                return chain == nil
+            }
+            guard let c = chain, let next = board.replay(c, from: position) else { return nil }
+            jumps += c
+            position = next
+        }
+        return (jumps, position)
+    }
+
     /// Calls `visit(position, chain)` for every position reached by a chain of jumps by one
     /// peg from `p` (every prefix included); `visit` returns whether to extend that chain.
     static func forEachChainPosition(from p: UInt64, board: Board, _ visit: (UInt64, [Int]) -> Bool) {
