@@ -154,7 +154,7 @@ func samples(game: Int) -> [Sample] {
     guard position.legalMoves != 0 else { return [] }
     let solver = EndgameSolver(geometry: geometry, threads: 1,
                                hashMB: EndgameSolver.tableMegabytes(empties: position.emptyCount, limit: 8))
-    let result = solver.solve(position)
+    let result = solver.solve(position, everyBestMove: false)
     var list: [Sample] = []
     var score = result.score
     for move in [nil] + result.pv.map(Optional.some) {
