@@ -211,16 +211,24 @@ struct EndgameSearch {
     mutating func orderMoves(_ p: UInt64, _ o: UInt64, _ moves: UInt64, hashMove: Int,
                              _ list: UnsafeMutablePointer<OrderedMove>, etcBeta: Int? = nil, evalDepth: Int = -1,
                              cutoff: inout Int?) -> Int {
+        // Every move's flips first, into the list (the keys follow once the table has had
+        // its say).
+        var count = 0
+        var m = moves
+        while m != 0 {
+            let sq = m.trailingZeroBitCount
+            m &= m &- 1
+            list[count] = OrderedMove(flips: Bitboard.flipsNotInlined(sq, p, o, masks: rayMasks), square: sq, key: 0)
+            count += 1
+        }
         if let b = etcBeta {
-            // Every child's table entry first, in a loop of its own: the probes are cache
-            // misses into a large table, independent of each other, so the processor overlaps
-            // them (interleaved with the ordering work below, each would stall on its own).
-            var m = moves
-            while m != 0 {
-                let sq = m.trailingZeroBitCount
-                m &= m &- 1
-                let f = Bitboard.flipsNotInlined(sq, p, o, masks: rayMasks)
-                if let e = table.probe(o ^ f, p ^ f ^ (UInt64(1) << UInt64(sq))), -e.upper >= b {
+            // Every child's table entry in a loop of its own: the probes are cache misses into
+            // a large table, independent of each other, and with nothing else in the loop the
+            // processor has several in flight at once (interleaved with the ordering work, or
+            // with the flips, each would stall on its own).
+            for i in 0..<count {
+                let f = list[i].flips
+                if let e = table.probe(o ^ f, p ^ f ^ (UInt64(1) << UInt64(list[i].square))), -e.upper >= b {
                     cutoff = -e.upper
                     return 0
                 }
@@ -229,13 +237,10 @@ struct EndgameSearch {
         let empties = mask & ~(p | o)
         let odd = geometry.oddQuadrants(empties)
         let corners = geometry.corners
-        var count = 0
-        var m = moves
-        while m != 0 {
-            let sq = m.trailingZeroBitCount
-            m &= m &- 1
+        for j in 0..<count {
+            let sq = list[j].square
+            let f = list[j].flips
             let bit = UInt64(1) << UInt64(sq)
-            let f = Bitboard.flipsNotInlined(sq, p, o, masks: rayMasks)
             var key = 0
             if sq == hashMove {
                 key = Int.min
@@ -255,14 +260,14 @@ struct EndgameSearch {
                     key += evalSearch(np, no, -1_000_000, 1_000_000, depth) << evalShift
                 }
             }
-            // Insertion sort: lists are short.
-            var i = count
+            // Insertion sort of the first j + 1 entries: lists are short.
+            let moved = OrderedMove(flips: f, square: sq, key: key)
+            var i = j
             while i > 0 && list[i - 1].key > key {
                 list[i] = list[i - 1]
                 i -= 1
             }
-            list[i] = OrderedMove(flips: f, square: sq, key: key)
-            count += 1
+            list[i] = moved
         }
         return count
     }
