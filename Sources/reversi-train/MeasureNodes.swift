@@ -24,3 +24,18 @@ func measureNodes(_ numbers: ClosedRange<Int>, label: String) -> UInt64 {
     print("nodes FFO #\(numbers.lowerBound)-#\(numbers.upperBound) (\(label)): \(total)")
     return total
 }
+
+/// The stage starts and weights of a file `--out` wrote (PatternWeights+Generated.swift's
+/// form); nil when it is not one, or its weights are not of the current layout.
+func readWeightsFile(_ path: String) -> (stages: [Int], weights: [Int16])? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+          let stagesLine = text.split(separator: "\n").first(where: { $0.contains("static let stageEmpties") }),
+          let open = stagesLine.firstIndex(of: "["), let close = stagesLine.firstIndex(of: "]") else { return nil }
+    let stages = stagesLine[stagesLine.index(after: open)..<close].split(separator: ",").compactMap {
+        Int($0.trimmingCharacters(in: .whitespaces))
+    }
+    let parts = text.components(separatedBy: "\"\"\"")
+    guard parts.count >= 3, let values = WeightCoding.decode(parts[1]),
+          values.count == stages.count * PatternEvaluation.stageSize else { return nil }
+    return (stages, values)
+}

@@ -3,6 +3,7 @@
 //
 //   swift run -c release reversi-train [--games N] [--seed S] [--min E] [--max E] [--threads T]
 //       [--epochs K] [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
+//   reversi-train --measure A-B --measure-only yes [--weights FILE]   (a fit written earlier)
 // (the defaults made the committed weights: 40,000 games, about 20 CPU-minutes of labelling)
 //
 // 1. Positions: N games from the start, each move the one leaving the opponent fewest moves
@@ -44,6 +45,8 @@ struct Options {
     /// judges the fit (`--measure 20-39`); `--measure-only` skips the fit (current weights).
     var measure: ClosedRange<Int>? = nil
     var measureOnly = false
+    /// A weights file as `--out` writes it, installed before `--measure-only` measures.
+    var weights: String? = nil
     /// Ordering search thresholds for the measurement: sort-from,step,max-depth.
     var sort: [Int]? = nil
     /// More labelled position files (as `--cache` writes them) to fit on.
@@ -57,6 +60,7 @@ func usage(_ reason: String) -> Never {
         usage: reversi-train [--games N] [--first N] [--seed S] [--min E] [--max E] [--threads T] [--epochs K]
                              [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
                              [--stages E,E,...] [--prior R] [--extra FILE,...] [--measure A-B] [--measure-only yes]
+                             [--weights FILE]
                              [--sort FROM,STEP,MAX]
 
         """)
@@ -95,6 +99,7 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
             guard ends.count == 2, 20 <= ends[0], ends[0] <= ends[1], ends[1] <= 59 else { usage("--measure wants A-B within 20-59") }
             o.measure = ends[0]...ends[1]
         case "--measure-only": o.measureOnly = value == "yes"
+        case "--weights": o.weights = value
         case "--sort":
             let v = value.split(separator: ",").map { number(String($0), flag) as Int }
             guard v.count == 3 else { usage("--sort wants FROM,STEP,MAX") }
@@ -115,7 +120,11 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
 let options = parseOptions(CommandLine.arguments.dropFirst())
 if let s = options.sort { OrderingTuning.set(sortMinEmpties: s[0], sortStep: s[1], sortMaxDepth: s[2]) }
 if options.measureOnly, let numbers = options.measure {
-    _ = measureNodes(numbers, label: "current weights")
+    if let path = options.weights {
+        guard let (stages, values) = readWeightsFile(path) else { usage("\(path) holds no weights of the current layout") }
+        PatternEvaluation.install(stageEmpties: stages, weights: values)
+    }
+    _ = measureNodes(numbers, label: options.weights ?? "current weights")
     exit(0)
 }
 
