@@ -39,7 +39,7 @@ extension MoveSearch {
             log?("level \(side.depth + 1) as a set: \(set.count) positions, no meeting; streaming the next")
             // Stopped while the set was built: only the moves below it are decided.
             if shouldStop() { result.movesAtLeast = a + b + 1; return }
-            if let (x, c) = stream(from: set, against: other.seen, forward: growForward, pegBound: pegBound, result: &result) {
+            if let (x, c) = stream(from: set, against: other.seen, forward: growForward, pegBound: pegBound, depth: side.depth + 2, result: &result) {
                 // x: one move past the frontier on the streamed side; c: one move further,
                 // on the other side.
                 if growForward {
@@ -111,7 +111,7 @@ extension MoveSearch {
         while cursor < frontier.count && meeting == nil && !shouldStop() {
             let first = cursor, last = min(frontier.count, cursor + chunk)
             expand(frontier, first..<last, seen: seen, other: other, forward: forward, pegBound: pegBound,
-                   threads: t, into: buffers, meets: meets, made: made)
+                   depth: side.depth + 1, threads: t, into: buffers, meets: meets, made: made)
             for part in 0..<t {
                 result.children &+= made.p[part]
                 set.insert(batch: buffers[part].base, buffers[part].count)
@@ -125,7 +125,7 @@ extension MoveSearch {
 
     /// Looks up every position one move from a member of `set` on the other side, storing
     /// nothing; returns a member and its child found there.
-    func stream(from set: LayerSet, against other: DepthMap, forward: Bool, pegBound: Int, result: inout MoveSearchResult) -> (UInt64, UInt64)? {
+    func stream(from set: LayerSet, against other: DepthMap, forward: Bool, pegBound: Int, depth: Int, result: inout MoveSearchResult) -> (UInt64, UInt64)? {
         let t = set.count < 4096 ? 1 : threads
         let chunk = 1 << 18
         var cursor = 0
@@ -141,7 +141,8 @@ extension MoveSearch {
                 var generated: UInt64 = 0
                 let visit = { (c: UInt64) -> Bool in
                     generated &+= 1
-                    guard self.keeps(c, forward: forward, pegBound: pegBound) else { return false }
+                    let v = self.verdict(c, forward: forward, pegBound: pegBound, depth: depth)
+                    guard v == .store else { return v == .extend }
                     if meet == 0 && other.contains(self.tables.canonical(c)) { meet = c }
                     return meet == 0
                 }

@@ -23,9 +23,10 @@ extension MoveSearch {
         for k in 0..<take {
             let p = side.frontier[k * n / take]
             let visit = { (c: UInt64) -> Bool in
-                let keep = total < budget && self.keeps(c, forward: forward, pegBound: pegBound)
-                if keep { total += 1 }
-                return keep
+                guard total < budget else { return false }
+                let v = self.verdict(c, forward: forward, pegBound: pegBound, depth: side.depth + 1)
+                if v == .store { total += 1 }
+                return v != .drop
             }
             if forward { forEachMove(from: p, visit) } else { forEachReverseMove(from: p, visit) }
             if total >= budget { return .infinity }
@@ -60,7 +61,8 @@ extension MoveSearch {
                 var generated: UInt64 = 0
                 let visit = { (c: UInt64) -> Bool in
                     generated &+= 1
-                    guard self.keeps(c, forward: forward, pegBound: pegBound) else { return false }
+                    let v = self.verdict(c, forward: forward, pegBound: pegBound, depth: side.depth + 1)
+                    guard v == .store else { return v == .extend }
                     if meet == 0 {
                         let key = self.tables.canonical(c)
                         if other.contains(key) { meet = key }

@@ -45,13 +45,15 @@ final class MoveSearch: @unchecked Sendable {
     let tables: SymmetryTables
     let threads: Int
     let groups: JumpGroups
-    let flips: [UInt64]
-    let tos: [Int]
-    let froms: [Int]
+    /// Per jump: the bits it flips, its to and from holes. Raw buffers, as the tables below:
+    /// the chain loops read them per chain position, with no reference counting.
+    let flips: UnsafeMutablePointer<UInt64>
+    let tos: UnsafeMutablePointer<Int>
+    let froms: UnsafeMutablePointer<Int>
     /// `jumpsFrom` / `jumpsInto` flattened: jumps whose peg starts on (lands on) hole h are
     /// `fromList[fromStart[h] ..< fromStart[h + 1]]` (likewise into).
-    let fromStart: [Int], fromList: [Int]
-    let intoStart: [Int], intoList: [Int]
+    let fromStart: UnsafeMutablePointer<Int>, fromList: UnsafeMutablePointer<Int>
+    let intoStart: UnsafeMutablePointer<Int>, intoList: UnsafeMutablePointer<Int>
     let full: UInt64
     var starts: [UInt64]
     var finishes: [UInt64]
@@ -59,6 +61,16 @@ final class MoveSearch: @unchecked Sendable {
     /// complement of a backward position must pass (toward the single start's vacancy).
     let forwardPagodas: [(Pagoda, Int)]
     let backwardPagodas: [(Pagoda, Int)]
+    let hasForwardPagodas: Bool, hasBackwardPagodas: Bool
+    /// Merson regions, and the most any finish holds full and any start holds broken: with a
+    /// move bound D, a forward position at depth g is dropped when g + (full regions - the
+    /// finishes' full) > D, a backward one at depth b when b + (broken regions - the starts'
+    /// broken) > D (`MersonRegions.swift`); no solution within D loses a position.
+    let merson: MersonRegions
+    let finishesFull: Int
+    let startsBroken: Int
+    /// D: only solutions of at most this many moves are searched for (set `moveLimit` to it).
+    var moveBound = Int.max
     /// Stop when both sides together hold more than this many bytes.
     var byteLimit = Int.max
     var moveLimit = 200
@@ -74,15 +86,20 @@ final class MoveSearch: @unchecked Sendable {
         tables = SymmetryTables(permutations: symmetries, holes: board.holeCount)
         self.threads = max(1, threads)
         groups = JumpGroups(board: board)
-        flips = board.jumps.map(\.flip)
-        tos = board.jumps.map(\.to)
-        froms = board.jumps.map(\.from)
+        func buffer<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
+            let p = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
+            p.initialize(from: values, count: values.count)
+            return p
+        }
+        flips = buffer(board.jumps.map(\.flip))
+        tos = buffer(board.jumps.map(\.to))
+        froms = buffer(board.jumps.map(\.from))
         var fs = [0], fl: [Int] = [], ins = [0], il: [Int] = []
         for h in 0..<board.holeCount {
             fl += board.jumpsFrom[h]; fs.append(fl.count)
             il += board.jumps.indices.filter { board.jumps[$0].to == h }; ins.append(il.count)
         }
-        fromStart = fs; fromList = fl; intoStart = ins; intoList = il
+        fromStart = buffer(fs); fromList = buffer(fl); intoStart = buffer(ins); intoList = buffer(il)
         full = board.allHoles
         // Position classes: a start can only meet a finish of its own class.
         let classes = PositionClass(board: board)
@@ -96,9 +113,20 @@ final class MoveSearch: @unchecked Sendable {
         if starts.count == 1, (full & ~starts[0]).nonzeroBitCount == 1 {
             backwardPagodas = pagodas((full & ~starts[0]).trailingZeroBitCount)
         } else { backwardPagodas = [] }
+        hasForwardPagodas = !forwardPagodas.isEmpty
+        hasBackwardPagodas = !backwardPagodas.isEmpty
+        let regions = MersonRegions(board: board)
+        merson = regions
+        finishesFull = self.finishes.map { regions.mostRegions($0, full: true, holes: board.allHoles) }.max() ?? 0
+        startsBroken = self.starts.map { regions.mostRegions($0, full: false, holes: board.allHoles) }.max() ?? 0
     }
 
-    deinit { groups.free() }
+    deinit {
+        groups.free()
+        merson.free()
+        flips.deallocate()
+        for p in [tos, froms, fromStart, fromList, intoStart, intoList] { p.deallocate() }
+    }
 
     /// One problem: start position to one peg on `finish` (the symmetries fixing both).
     convenience init(board: Board, start: UInt64, finish: Int, threads: Int = 1) {
@@ -119,13 +147,28 @@ final class MoveSearch: @unchecked Sendable {
         }
     }
 
+    /// The chain's continuations from `q`, the peg on `hole`, depth first (each position visited
+    /// before its own continuations). A loop over an explicit stack rather than recursion: a
+    /// recursive call retains the visitor's captures once per chain position.
+    @inline(__always)
     func extendForward(_ q: UInt64, hole: Int, _ visit: (UInt64) -> Bool) {
-        for k in fromStart[hole]..<fromStart[hole + 1] {
-            let j = fromList[k]
-            let f = flips[j]
-            guard q & f == f & ~(UInt64(1) << UInt64(tos[j])) else { continue }
-            let c = q ^ f
-            if visit(c) { extendForward(c, hole: tos[j], visit) }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { positions in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { cursors in
+                var d = 0
+                positions[0] = q; cursors[0] = fromStart[hole]; cursors[1] = fromStart[hole + 1]
+                while d >= 0 {
+                    if cursors[2 * d] == cursors[2 * d + 1] { d -= 1; continue }
+                    let j = fromList[cursors[2 * d]]
+                    cursors[2 * d] += 1
+                    let f = flips[j], to = tos[j]
+                    guard positions[d] & f == f & ~(UInt64(1) << UInt64(to)) else { continue }
+                    let c = positions[d] ^ f
+                    if visit(c) {
+                        d += 1
+                        positions[d] = c; cursors[2 * d] = fromStart[to]; cursors[2 * d + 1] = fromStart[to + 1]
+                    }
+                }
+            }
         }
     }
 
@@ -141,33 +184,59 @@ final class MoveSearch: @unchecked Sendable {
         }
     }
 
+    /// The reverse chain's continuations from `q`, the peg on `hole` (as `extendForward`).
+    @inline(__always)
     func extendBackward(_ q: UInt64, hole: Int, _ visit: (UInt64) -> Bool) {
-        let bit = UInt64(1) << UInt64(hole)
-        for k in intoStart[hole]..<intoStart[hole + 1] {
-            let j = intoList[k]
-            let f = flips[j]
-            guard q & f == bit else { continue }
-            let c = q ^ f
-            if visit(c) { extendBackward(c, hole: froms[j], visit) }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { positions in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 192) { cursors in
+                var d = 0
+                positions[0] = q; cursors[0] = intoStart[hole]; cursors[1] = intoStart[hole + 1]; cursors[2] = hole
+                while d >= 0 {
+                    if cursors[3 * d] == cursors[3 * d + 1] { d -= 1; continue }
+                    let j = intoList[cursors[3 * d]]
+                    cursors[3 * d] += 1
+                    let f = flips[j]
+                    guard positions[d] & f == UInt64(1) << UInt64(cursors[3 * d + 2]) else { continue }
+                    let c = positions[d] ^ f
+                    if visit(c) {
+                        let from = froms[j]
+                        d += 1
+                        positions[d] = c; cursors[3 * d] = intoStart[from]; cursors[3 * d + 1] = intoStart[from + 1]; cursors[3 * d + 2] = from
+                    }
+                }
+            }
         }
     }
 
     @inline(__always) func passesForward(_ c: UInt64) -> Bool {
+        if !hasForwardPagodas { return true }
         for (p, floor) in forwardPagodas where p.value(c) < floor { return false }
         return true
     }
 
     @inline(__always) func passesBackward(_ c: UInt64) -> Bool {
-        if backwardPagodas.isEmpty { return true }
+        if !hasBackwardPagodas { return true }
         let complement = full & ~c
         for (p, floor) in backwardPagodas where p.value(complement) < floor { return false }
         return true
     }
 
-    /// A chain position a side keeps: within the side's peg bound, and past its pagodas.
-    @inline(__always) func keeps(_ c: UInt64, forward: Bool, pegBound: Int) -> Bool {
-        forward ? c.nonzeroBitCount >= pegBound && passesForward(c) : c.nonzeroBitCount <= pegBound && passesBackward(c)
+    /// What a side does with a chain position at `depth` (its move's depth on the side):
+    /// `.drop` it and its chain's extensions (past the peg bound or a pagoda, or past the move
+    /// bound even if the chain broke one more region), `.extend` the chain without storing it
+    /// (past the move bound by the Merson regions), or `.store` it.
+    @inline(__always) func verdict(_ c: UInt64, forward: Bool, pegBound: Int, depth: Int) -> ChainVerdict {
+        let passes = forward ? c.nonzeroBitCount >= pegBound && passesForward(c) : c.nonzeroBitCount <= pegBound && passesBackward(c)
+        guard passes else { return .drop }
+        if moveBound == Int.max { return .store }
+        // Along one chain only the region the peg started in changes from full to broken
+        // (forward) or back (backward): an extension is at most one move closer.
+        let needed = forward ? merson.fullCount(c) - finishesFull : merson.brokenCount(c, holes: full) - startsBroken
+        let slack = moveBound - depth - needed
+        return slack >= 0 ? .store : slack == -1 ? .extend : .drop
     }
+
+    enum ChainVerdict { case drop, extend, store }
 
     // MARK: search
 
@@ -200,7 +269,8 @@ final class MoveSearch: @unchecked Sendable {
         var meeting: UInt64? = forward.frontier.first { backward.seen.contains($0) }
         while meeting == nil {
             if forward.frontier.isEmpty || backward.frontier.isEmpty {
-                result.impossible = true
+                // With a move bound, a side runs dry when no solution is within it.
+                if moveBound == Int.max { result.impossible = true } else { result.movesAtLeast = moveBound + 1 }
                 break
             }
             if forward.depth + backward.depth >= moveLimit || shouldStop()
@@ -283,7 +353,7 @@ final class MoveSearch: @unchecked Sendable {
             let first = cursor, last = min(frontier.count, cursor + chunk)
             let seen = side.seen
             expand(frontier, first..<last, seen: seen, other: other, forward: forward, pegBound: pegBound,
-                   threads: t, into: buffers, meets: meets, made: made)
+                   depth: depth, threads: t, into: buffers, meets: meets, made: made)
             for part in 0..<t {
                 result.children &+= made.p[part]
                 let out = buffers[part]
@@ -305,7 +375,7 @@ final class MoveSearch: @unchecked Sendable {
     /// a part; `meets.p[part]` is one of them found on `other` (0: none) and `made.p[part]` the
     /// chain positions the part generated.
     func expand(_ frontier: [UInt64], _ range: Range<Int>, seen: DepthMap, other: DepthMap, forward: Bool, pegBound: Int,
-                threads t: Int, into buffers: [GrowableBuffer<UInt64>], meets: SharedPointer<UInt64>, made: SharedPointer<UInt64>) {
+                depth: Int, threads t: Int, into buffers: [GrowableBuffer<UInt64>], meets: SharedPointer<UInt64>, made: SharedPointer<UInt64>) {
         let first = range.lowerBound, last = range.upperBound
         DispatchQueue.concurrentPerform(iterations: t) { part in
             let out = buffers[part]
@@ -314,7 +384,8 @@ final class MoveSearch: @unchecked Sendable {
             var generated: UInt64 = 0
             let visit = { (c: UInt64) -> Bool in
                 generated &+= 1
-                guard self.keeps(c, forward: forward, pegBound: pegBound) else { return false }
+                let v = self.verdict(c, forward: forward, pegBound: pegBound, depth: depth)
+                guard v == .store else { return v == .extend }
                 let key = self.tables.canonical(c)
                 if !seen.contains(key) {
                     out.reserve(out.count + 1)

@@ -1,6 +1,5 @@
-// `perfectplay bench peg-triangle-moves-beam`, and the upper-bound rows of
-// `peg-triangle-moves-9` / `-10`: fewest moves bounded from above by the beam search
-// (FewestMoves+Beam), every solution replayed.
+// `perfectplay bench peg-triangle-moves-beam`: fewest moves bounded from above by the beam
+// search (FewestMoves+Beam), every solution replayed.
 import SolverKit
 
 extension PegBench {

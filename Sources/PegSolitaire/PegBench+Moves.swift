@@ -14,33 +14,61 @@ extension PegBench {
     /// The larger published triangles stop after this many CPU seconds too.
     static let triangleSecondsLimit = 1800.0
 
+    /// Fewest moves over every problem "one vacancy -> one peg" of the triangle of side n. The
+    /// pilot beam search (`FewestMoves+Pilot.swift`) finds a solution of U moves, replayed; the
+    /// bidirectional search bounded by U - 1 moves (`MoveSearch`, Merson regions) then finds a
+    /// shorter one or shows that none exists, so U is the fewest. Stopped by `byteLimit` or
+    /// `seconds` (CPU), the row gives the bracket reached.
     static func triangleRow(side n: Int, threads: Int, byteLimit: Int = moveSearchByteLimit, seconds: Double? = nil,
                             log: @escaping (String) -> Void) -> BenchRow {
         let board = triangle(side: n, vacancy: 1).board
         let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
-        let search = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
-                                symmetries: board.automorphisms(), threads: threads)
+        let starts = holes.map { board.allHoles & ~$0 }
+        func replays(_ jumps: [Int], from start: UInt64, moves: Int?) -> Bool {
+            moves != nil && board.replay(jumps, from: start)?.nonzeroBitCount == 1
+                && (board.allHoles & ~start).nonzeroBitCount == 1 && board.moveCount(jumps) == moves
+        }
+        let pilot = PilotBeamSearch(board: board, starts: starts, finishes: board.allHoles,
+                                    symmetries: board.automorphisms(), width: trianglePilotWidth)
+        pilot.prefilter = trianglePilotPrefilter
+        pilot.log = log
+        let (upper, pilotWall, pilotCPU) = timed { pilot.solve() }
+        let upperMoves = replays(upper.jumps, from: upper.start, moves: upper.moves) ? upper.moves : nil
+        let search = MoveSearch(board: board, starts: starts, finishes: holes, symmetries: board.automorphisms(), threads: threads)
         search.log = log
         search.byteLimit = byteLimit
+        if let u = upperMoves { search.moveBound = u - 1; search.moveLimit = u - 1 }
         if let seconds {
             // CPU time, so that the bound reached does not depend on the machine's load.
             let deadline = processCPUSeconds() + seconds
             search.shouldStop = { processCPUSeconds() > deadline }
         }
         let (r, wall, cpu) = timed { search.solve() }
-        let end = board.replay(r.jumps, from: r.start)
-        let replayed = r.moves != nil && end?.nonzeroBitCount == 1 && (board.allHoles & ~r.start).nonzeroBitCount == 1
-            && board.moveCount(r.jumps) == r.moves
+        // The fewest: a shorter solution the bounded search met, or the pilot's when the search
+        // showed none within U - 1.
+        var moves: Int? = nil, start: UInt64 = 0, jumps: [Int] = []
+        if replays(r.jumps, from: r.start, moves: r.moves) {
+            (moves, start, jumps) = (r.moves, r.start, r.jumps)
+        } else if let u = upperMoves, r.moves == nil, r.movesAtLeast >= u {
+            (moves, start, jumps) = (u, upper.start, upper.jumps)
+        }
         let published: JSON = triangleMoves[n].map { .int($0) } ?? .null
-        // Holes only of a solution found (a stopped search has neither start nor finish).
-        let start = replayed ? board.names[(board.allHoles & ~r.start).trailingZeroBitCount] : "-"
-        let finish = replayed ? end.map { board.names[$0.trailingZeroBitCount] } ?? "-" : "-"
+        let stoppedBy = seconds.map { cpu >= $0 } == true ? "time" : "memory"
+        let value: JSON = moves.map { JSON.int($0) }
+            ?? .string("\(r.movesAtLeast)..\(upperMoves.map(String.init) ?? "?") (\(stoppedBy) bound)")
+        let proof = moves == nil ? "stopped"
+            : r.moves != nil ? "met at \(r.forwardLevels.count - 1)+\(r.backwardLevels.count - 1)"
+            : "none within \(r.movesAtLeast - 1)"
+        let end = board.replay(jumps, from: start)
         return BenchRow("triangle-\(n)", [
-            ("moves", r.moves.map { JSON.int($0) } ?? JSON.string(">= \(r.movesAtLeast) (\(seconds.map { cpu >= $0 } == true ? "time" : "memory") bound)")), ("published", published),
-            ("ok", .bool(replayed && r.moves == triangleMoves[n])), ("vacancy", .string(start)), ("finish", .string(finish)),
-            ("solution", .string(board.moveStrings(r.jumps).joined(separator: " "))),
+            ("moves", value), ("published", published), ("ok", .bool(moves != nil && moves == triangleMoves[n])),
+            ("vacancy", .string(moves == nil ? "-" : board.names[(board.allHoles & ~start).trailingZeroBitCount])),
+            ("finish", .string(moves == nil ? "-" : end.map { board.names[$0.trailingZeroBitCount] } ?? "-")),
+            ("solution", .string(board.moveStrings(jumps).joined(separator: " "))),
+            ("pilot", upperMoves.map { JSON.int($0) } ?? .null), ("proof", .string(proof)),
             ("depths", .string("\(r.forwardLevels.count - 1)+\(r.backwardLevels.count - 1)" + (r.levelsPastBound > 0 ? " +\(r.levelsPastBound) past the bound" : ""))),
-            ("nodes", JSON(r.children)), ("peakMB", .int(r.peakBytes >> 20)), ("seconds", JSON(wall)), ("cpuSeconds", JSON(cpu)),
+            ("nodes", JSON(r.children &+ upper.children)), ("peakMB", .int(r.peakBytes >> 20)),
+            ("seconds", JSON(wall + pilotWall)), ("cpuSeconds", JSON(cpu + pilotCPU)),
         ])
     }
 
@@ -119,16 +147,15 @@ extension PegBench {
 
     static var moveSuites: [BenchSuite] {
         [
-            BenchSuite(name: "peg-triangle-moves", summary: "Triangles n = 4..7: fewest moves over all one-vacancy -> one-peg problems (OEIS A127500)") { context in
-                (4...7).map { n in triangleRow(side: n, threads: context.threads, log: { context.log($0) }) }
+            BenchSuite(name: "peg-triangle-moves", summary: "Triangles n = 4..8: fewest moves over all one-vacancy -> one-peg problems (OEIS A127500): the pilot beam's solution, then none shorter by the Merson-bounded bidirectional search") { context in
+                (4...8).map { n in triangleRow(side: n, threads: context.threads, log: { context.log($0) }) }
             },
         // n = 11 (66 holes, open: 19-28) is past the solver's 64-hole positions.
-        ] + (8...10).map { n in
+        ] + (9...10).map { n in
             BenchSuite(name: "peg-triangle-moves-\(n)",
-                       summary: "Triangle n = \(n): fewest moves (OEIS A127500: \(triangleMoves[n]!)), to a 3 GB bound (or --hash-mb, if larger)\(n > 8 ? " and 30 CPU minutes, and an upper bound by the beam search" : "")") { context in
+                       summary: "Triangle n = \(n): fewest moves (OEIS A127500: \(triangleMoves[n]!)) as peg-triangle-moves, to a 3 GB bound (or --hash-mb, if larger) and 30 CPU minutes") { context in
                 [triangleRow(side: n, threads: context.threads, byteLimit: max(moveSearchByteLimit, context.hashMB << 20),
-                             seconds: n > 8 ? triangleSecondsLimit : nil, log: { context.log($0) })]
-                    + (n > 8 ? [triangleBeamRow(side: n, log: { context.log($0) })] : [])
+                             seconds: triangleSecondsLimit, log: { context.log($0) })]
             }
         } + [
             BenchSuite(name: "peg-english-moves", summary: "English 33: fewest moves of every single-vacancy -> single-peg problem the position class allows") { context in

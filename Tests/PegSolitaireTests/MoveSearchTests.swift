@@ -81,6 +81,81 @@ private let smallBoards: [(String, String)] = [
         }
     }
 
+    /// The Merson bound never exceeds the moves: for every start and every position it reaches,
+    /// the regions full at the start and not at the position, and those broken at the position
+    /// and not at the start, are at most the fewest moves between them (brute force).
+    @Test(arguments: smallBoards.map(\.0))
+    func mersonBoundIsAdmissible(_ name: String) {
+        let board = Fixtures.problem(smallBoards.first { $0.0 == name }!.1).board
+        let regions = MersonRegions(board: board)
+        defer { regions.free() }
+        var tight = 0, checked = 0
+        for s in 0..<board.holeCount {
+            let start = board.allHoles & ~(UInt64(1) << UInt64(s))
+            for (p, moves) in bruteForceMoves(board, from: start) {
+                let forward = regions.fullCount(start) - regions.mostRegions(p, full: true, holes: board.allHoles)
+                let backward = regions.brokenCount(p, holes: board.allHoles) - regions.mostRegions(start, full: false, holes: board.allHoles)
+                #expect(forward <= moves && backward <= moves, "\(name) vacancy \(board.names[s])")
+                if forward == moves || backward == moves { tight += 1 }
+                checked += 1
+            }
+        }
+        // The bound is not vacuous: it is reached on some positions of every board.
+        #expect(checked > 0 && tight > 0)
+        if name.hasPrefix("triangle") {
+            #expect(regions.singletons.nonzeroBitCount == 3)   // the corners
+        }
+    }
+
+    /// With a move bound D the search decides the same fewest moves when they are at most D,
+    /// and only "more than D" when they are not (brute force, every pair).
+    @Test(arguments: smallBoards.map(\.0))
+    func moveBoundKeepsEverySolution(_ name: String) {
+        let board = Fixtures.problem(smallBoards.first { $0.0 == name }!.1).board
+        var below = 0
+        for s in 0..<board.holeCount {
+            let start = board.allHoles & ~(UInt64(1) << UInt64(s))
+            let dist = bruteForceMoves(board, from: start)
+            for f in 0..<board.holeCount {
+                guard let expected = dist[UInt64(1) << UInt64(f)] else { continue }
+                for bound in [expected, expected - 1] {
+                    let search = MoveSearch(board: board, start: start, finish: f)
+                    search.moveBound = bound; search.moveLimit = bound
+                    let r = search.solve()
+                    if bound == expected {
+                        #expect(r.moves == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
+                        #expect(board.replay(r.jumps, from: start) == UInt64(1) << UInt64(f))
+                    } else {
+                        #expect(r.moves == nil && !r.impossible && r.movesAtLeast == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
+                        below += 1
+                    }
+                }
+            }
+        }
+        #expect(below > 0)
+    }
+
+    /// Triangles of side 4-6 over every pair at once: within the published fewest (OEIS A127500)
+    /// a solution of exactly that many moves, within one less none.
+    @Test func moveBoundOnTriangles() {
+        for (side, published) in [(4, 5), (5, 9), (6, 9)] {
+            let board = Fixtures.triangle(side: side, vacancy: 1).board
+            let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
+            for bound in [published, published - 1] {
+                let search = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
+                                        symmetries: board.automorphisms())
+                search.moveBound = bound; search.moveLimit = bound
+                let r = search.solve()
+                if bound == published {
+                    #expect(r.moves == published && board.moveCount(r.jumps) == published)
+                    #expect(board.replay(r.jumps, from: r.start)?.nonzeroBitCount == 1)
+                } else {
+                    #expect(r.moves == nil && r.movesAtLeast == published)
+                }
+            }
+        }
+    }
+
     /// Two threads find the same fewest moves (the search is exact either way).
     @Test func threadsAgree() {
         let p = Fixtures.problem(Fixtures.english)
