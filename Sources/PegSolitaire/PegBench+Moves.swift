@@ -16,9 +16,9 @@ extension PegBench {
 
     /// Fewest moves over every problem "one vacancy -> one peg" of the triangle of side n. The
     /// pilot beam search (`FewestMoves+Pilot.swift`) finds a solution of U moves, replayed; the
-    /// bidirectional search bounded by U - 1 moves (`MoveSearch`, Merson regions) then finds a
-    /// shorter one or shows that none exists, so U is the fewest. Stopped by `byteLimit` or
-    /// `seconds` (CPU), the row gives the bracket reached.
+    /// bidirectional searches bounded by L, L + 1, ..., U - 1 moves (`MoveSearch`, Merson
+    /// regions) then find a shorter one or show that none exists, so U is the fewest. Stopped
+    /// by `byteLimit` or `seconds` (CPU), the row gives the bracket reached.
     static func triangleRow(side n: Int, threads: Int, byteLimit: Int = moveSearchByteLimit, seconds: Double? = nil,
                             log: @escaping (String) -> Void) -> BenchRow {
         let board = triangle(side: n, vacancy: 1).board
@@ -37,14 +37,14 @@ extension PegBench {
         let search = MoveSearch(board: board, starts: starts, finishes: holes, symmetries: board.automorphisms(), threads: threads)
         search.log = log
         search.byteLimit = byteLimit
-        if let u = upperMoves { search.moveBound = u - 1; search.moveLimit = u - 1 }
         if let seconds {
             // CPU time, so that the bound reached does not depend on the machine's load.
             let deadline = processCPUSeconds() + seconds
             search.shouldStop = { processCPUSeconds() > deadline }
         }
-        let (r, wall, cpu) = timed { search.solve() }
-        // The fewest: a shorter solution the bounded search met, or the pilot's when the search
+        // Bounds L, L + 1, ..., U - 1 (MoveSearch+Deepening.swift); without a pilot solution, unbounded.
+        let (r, wall, cpu) = timed { upperMoves.map { search.solveDeepening(through: $0 - 1) } ?? search.solve() }
+        // The fewest: a shorter solution a bounded search met, or the pilot's when the searches
         // showed none within U - 1.
         var moves: Int? = nil, start: UInt64 = 0, jumps: [Int] = []
         if replays(r.jumps, from: r.start, moves: r.moves) {
@@ -56,9 +56,11 @@ extension PegBench {
         let stoppedBy = seconds.map { cpu >= $0 } == true ? "time" : "memory"
         let value: JSON = moves.map { JSON.int($0) }
             ?? .string("\(r.movesAtLeast)..\(upperMoves.map(String.init) ?? "?") (\(stoppedBy) bound)")
-        let proof = moves == nil ? "stopped"
-            : r.moves != nil ? "met at \(r.forwardLevels.count - 1)+\(r.backwardLevels.count - 1)"
-            : "none within \(r.movesAtLeast - 1)"
+        // Which bounds were searched: from the Merson bound at the starts to the last one.
+        let first = search.startBound
+        let proof = r.moves.map { "bounds \(first)..\($0): met within \($0)" }
+            ?? (r.movesAtLeast - 1 < first ? "Merson bound at the starts: \(first)"
+                : "bounds \(first)..\(r.movesAtLeast - 1): none" + (moves == nil ? ", then stopped" : ""))
         let end = board.replay(jumps, from: start)
         return BenchRow("triangle-\(n)", [
             ("moves", value), ("published", published), ("ok", .bool(moves != nil && moves == triangleMoves[n])),
@@ -66,7 +68,7 @@ extension PegBench {
             ("finish", .string(moves == nil ? "-" : end.map { board.names[$0.trailingZeroBitCount] } ?? "-")),
             ("solution", .string(board.moveStrings(jumps).joined(separator: " "))),
             ("pilot", upperMoves.map { JSON.int($0) } ?? .null), ("proof", .string(proof)),
-            ("depths", .string("\(r.forwardLevels.count - 1)+\(r.backwardLevels.count - 1)" + (r.levelsPastBound > 0 ? " +\(r.levelsPastBound) past the bound" : ""))),
+            ("depths", .string(r.forwardLevels.isEmpty ? "-" : "\(r.forwardLevels.count - 1)+\(r.backwardLevels.count - 1)" + (r.levelsPastBound > 0 ? " +\(r.levelsPastBound) past the bound" : ""))),
             ("nodes", JSON(r.children &+ upper.children)), ("peakMB", .int(r.peakBytes >> 20)),
             ("seconds", JSON(wall + pilotWall)), ("cpuSeconds", JSON(cpu + pilotCPU)),
         ])

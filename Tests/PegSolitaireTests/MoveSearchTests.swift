@@ -152,6 +152,17 @@ private let smallBoards: [(String, String)] = [
                 } else {
                     #expect(r.moves == nil && r.movesAtLeast == published)
                 }
+                // Deepening from the Merson bound at the starts decides the same.
+                let deepening = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
+                                           symmetries: board.automorphisms())
+                #expect(deepening.startBound <= published)
+                let d = deepening.solveDeepening(through: bound)
+                if bound == published {
+                    #expect(d.moves == published && board.moveCount(d.jumps) == published)
+                    #expect(board.replay(d.jumps, from: d.start)?.nonzeroBitCount == 1)
+                } else {
+                    #expect(d.moves == nil && d.movesAtLeast == published)
+                }
             }
         }
     }
