@@ -69,6 +69,13 @@ final class MoveSearch: @unchecked Sendable {
     let merson: MersonRegions
     let finishesFull: Int
     let startsBroken: Int
+    /// With one-peg finishes: their holes, and the jump components holding one (a raw buffer).
+    /// A forward position one move from the bound D must have a component holding a finish with
+    /// exactly one peg (the last mover is alone in its component, `FinishTest`), and one at D
+    /// must be a finish: others are not stored.
+    let finishHoles: UInt64
+    let finishComponents: UnsafeMutablePointer<UInt64>
+    let finishComponentCount: Int
     /// D: only solutions of at most this many moves are searched for (set `moveLimit` to it).
     var moveBound = Int.max
     /// Stop when both sides together hold more than this many bytes.
@@ -115,6 +122,11 @@ final class MoveSearch: @unchecked Sendable {
         } else { backwardPagodas = [] }
         hasForwardPagodas = !forwardPagodas.isEmpty
         hasBackwardPagodas = !backwardPagodas.isEmpty
+        let singlePegs = self.finishes.allSatisfy { $0.nonzeroBitCount == 1 }
+        finishHoles = singlePegs ? self.finishes.reduce(0, |) : 0
+        let components = finishHoles == 0 ? [] : FinishTest(board: board, finishes: finishHoles).finishComponents
+        finishComponentCount = components.count
+        finishComponents = buffer(components)
         let regions = MersonRegions(board: board)
         merson = regions
         finishesFull = self.finishes.map { regions.mostRegions($0, full: true, holes: board.allHoles) }.max() ?? 0
@@ -125,6 +137,7 @@ final class MoveSearch: @unchecked Sendable {
         groups.free()
         merson.free()
         flips.deallocate()
+        finishComponents.deallocate()
         for p in [tos, froms, fromStart, fromList, intoStart, intoList] { p.deallocate() }
     }
 
@@ -233,7 +246,17 @@ final class MoveSearch: @unchecked Sendable {
         // (forward) or back (backward): an extension is at most one move closer.
         let needed = forward ? merson.fullCount(c) - finishesFull : merson.brokenCount(c, holes: full) - startsBroken
         let slack = moveBound - depth - needed
-        return slack >= 0 ? .store : slack == -1 ? .extend : .drop
+        if slack < 0 { return slack == -1 ? .extend : .drop }
+        if forward && finishHoles != 0 && moveBound - depth <= 1 && !finishable(c, within: moveBound - depth) { return .extend }
+        return .store
+    }
+
+    /// The quick necessary condition for a finish within `moves` (0 or 1) moves.
+    @inline(__always) func finishable(_ c: UInt64, within moves: Int) -> Bool {
+        if c.nonzeroBitCount == 1 { return c & finishHoles != 0 }
+        if moves == 0 { return false }
+        for k in 0..<finishComponentCount where (c & finishComponents[k]).nonzeroBitCount == 1 { return true }
+        return false
     }
 
     enum ChainVerdict { case drop, extend, store }
