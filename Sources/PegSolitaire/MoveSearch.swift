@@ -84,6 +84,8 @@ final class MoveSearch: @unchecked Sendable {
     /// Frontier positions expanded a chunk in `grow` (set from the sampled branching).
     var chunkParents = 1 << 18
     var shouldStop: @Sendable () -> Bool = { false }
+    /// Set by `grow` when `shouldStop` ended a level before its end.
+    private var levelStopped = false
     var log: ((String) -> Void)? = nil
 
     /// `starts` and `finishes`: positions; `symmetries`: permutations of the holes that map the
@@ -324,10 +326,16 @@ final class MoveSearch: @unchecked Sendable {
                     if growForward { forward.newPerChild = Double(forward.frontier.count) / before } else { backward.newPerChild = Double(backward.frontier.count) / before }
                 }
             }
+            levelStopped = false
             if growForward {
                 meeting = grow(&forward, against: backward.seen, forward: true, pegBound: backward.fewestPegs, result: &result)
             } else {
                 meeting = grow(&backward, against: forward.seen, forward: false, pegBound: forward.mostPegs, result: &result)
+            }
+            if levelStopped {
+                result.movesAtLeast = forward.depth + backward.depth + 1
+                log?("stopped inside level \((growForward ? forward.depth : backward.depth) + 1)")
+                break
             }
             log?("moves \(forward.depth)+\(backward.depth): pegs f[\(forward.fewestPegs),\(forward.mostPegs)] b[\(backward.fewestPegs),\(backward.mostPegs)] forward \(forward.frontier.count) new (\(forward.seen.count) seen), backward \(backward.frontier.count) new (\(backward.seen.count) seen), \(result.children) children, \(Int(monotonicSeconds() - t0)) s")
         }
@@ -373,6 +381,9 @@ final class MoveSearch: @unchecked Sendable {
         let made = SharedPointer<UInt64>(capacity: t)
         defer { meets.p.deallocate(); made.p.deallocate() }
         while cursor < frontier.count && meeting == nil {
+            // A limit ends the level between chunks: a partial level decides nothing more (the
+            // caller reports the bound before it), though a meeting in it is still exact.
+            if cursor > 0 && shouldStop() { levelStopped = true; return nil }
             let first = cursor, last = min(frontier.count, cursor + chunk)
             let seen = side.seen
             expand(frontier, first..<last, seen: seen, other: other, forward: forward, pegBound: pegBound,
