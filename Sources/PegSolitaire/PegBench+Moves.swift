@@ -24,14 +24,8 @@ extension PegBench {
         let board = triangle(side: n, vacancy: 1).board
         let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
         let starts = holes.map { board.allHoles & ~$0 }
-        func replays(_ jumps: [Int], from start: UInt64, moves: Int?) -> Bool {
-            moves != nil && board.replay(jumps, from: start)?.nonzeroBitCount == 1
-                && (board.allHoles & ~start).nonzeroBitCount == 1 && board.moveCount(jumps) == moves
-        }
-        let pilot = PilotBeamSearch(board: board, starts: starts, finishes: board.allHoles,
-                                    symmetries: board.automorphisms(), width: trianglePilotWidth)
-        pilot.prefilter = trianglePilotPrefilter
-        pilot.log = log
+        func replays(_ jumps: [Int], from start: UInt64, moves: Int?) -> Bool { replaysToOnePeg(board, jumps, from: start, moves: moves) }
+        let pilot = trianglePilot(board, log: log)
         let (upper, pilotWall, pilotCPU) = timed { pilot.solve() }
         let upperMoves = replays(upper.jumps, from: upper.start, moves: upper.moves) ? upper.moves : nil
         let search = MoveSearch(board: board, starts: starts, finishes: holes, symmetries: board.automorphisms(), threads: threads)

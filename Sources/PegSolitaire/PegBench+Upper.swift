@@ -8,17 +8,28 @@ extension PegBench {
     static let trianglePilotWidth = 20_000
     static let trianglePilotPrefilter = 8
 
-    static func trianglePilotRow(side n: Int, width: Int = trianglePilotWidth, log: @escaping (String) -> Void) -> BenchRow {
-        let board = triangle(side: n, vacancy: 1).board
+    /// The pilot beam from every single vacancy of `board` to one peg anywhere.
+    static func trianglePilot(_ board: Board, width: Int = trianglePilotWidth, log: @escaping (String) -> Void) -> PilotBeamSearch {
         let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
         let pilot = PilotBeamSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: board.allHoles,
                                     symmetries: board.automorphisms(), width: width)
         pilot.prefilter = trianglePilotPrefilter
         pilot.log = log
+        return pilot
+    }
+
+    /// `jumps` from the one-vacancy `start` replay to one peg in exactly `moves` moves.
+    static func replaysToOnePeg(_ board: Board, _ jumps: [Int], from start: UInt64, moves: Int?) -> Bool {
+        moves != nil && board.replay(jumps, from: start)?.nonzeroBitCount == 1
+            && (board.allHoles & ~start).nonzeroBitCount == 1 && board.moveCount(jumps) == moves
+    }
+
+    static func trianglePilotRow(side n: Int, width: Int = trianglePilotWidth, log: @escaping (String) -> Void) -> BenchRow {
+        let board = triangle(side: n, vacancy: 1).board
+        let pilot = trianglePilot(board, width: width, log: log)
         let (r, wall, cpu) = timed { pilot.solve() }
         let end = board.replay(r.jumps, from: r.start)
-        let replayed = r.moves != nil && end?.nonzeroBitCount == 1 && (board.allHoles & ~r.start).nonzeroBitCount == 1
-            && board.moveCount(r.jumps) == r.moves
+        let replayed = replaysToOnePeg(board, r.jumps, from: r.start, moves: r.moves)
         let published = triangleMoves[n]
         return BenchRow("triangle-\(n)-pilot", [
             ("moves at most", r.moves.map { JSON.int($0) } ?? .null), ("published", published.map { JSON.int($0) } ?? .null),
