@@ -29,7 +29,7 @@ struct MersonRegions: @unchecked Sendable {
         func covered(_ h: Int, by other: Int) -> Bool { over[h].allSatisfy { $0.from == other || $0.to == other } }
         var edges: [(Int, Int)] = []
         for a in 0..<board.holeCount where !over[a].isEmpty {
-            for b in (a + 1)..<max(a + 1, board.holeCount) where !over[b].isEmpty && covered(a, by: b) && covered(b, by: a) {
+            for b in (a + 1)..<board.holeCount where !over[b].isEmpty && covered(a, by: b) && covered(b, by: a) {
                 edges.append((a, b))
             }
         }

@@ -24,10 +24,9 @@ extension PegBench {
         let board = triangle(side: n, vacancy: 1).board
         let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
         let starts = holes.map { board.allHoles & ~$0 }
-        func replays(_ jumps: [Int], from start: UInt64, moves: Int?) -> Bool { replaysToOnePeg(board, jumps, from: start, moves: moves) }
         let pilot = trianglePilot(board, log: log)
         let (upper, pilotWall, pilotCPU) = timed { pilot.solve() }
-        let upperMoves = replays(upper.jumps, from: upper.start, moves: upper.moves) ? upper.moves : nil
+        let upperMoves = replaysToOnePeg(board, upper.jumps, from: upper.start, moves: upper.moves) ? upper.moves : nil
         let search = MoveSearch(board: board, starts: starts, finishes: holes, symmetries: board.automorphisms(), threads: threads)
         search.log = log
         search.byteLimit = byteLimit
@@ -41,7 +40,7 @@ extension PegBench {
         // The fewest: a shorter solution a bounded search met, or the pilot's when the searches
         // showed none within U - 1.
         var moves: Int? = nil, start: UInt64 = 0, jumps: [Int] = []
-        if replays(r.jumps, from: r.start, moves: r.moves) {
+        if replaysToOnePeg(board, r.jumps, from: r.start, moves: r.moves) {
             (moves, start, jumps) = (r.moves, r.start, r.jumps)
         } else if let u = upperMoves, r.moves == nil, r.movesAtLeast >= u {
             (moves, start, jumps) = (u, upper.start, upper.jumps)
