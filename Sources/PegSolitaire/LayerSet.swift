@@ -58,6 +58,20 @@ struct LayerSet: @unchecked Sendable {
         for k in 0..<n { insert(keys[k]) }
     }
 
+    /// Inserts `n` keys while the table, growing, holds at most `maxBytes` (its new and old
+    /// slots while it grows); returns false, with the keys before the one that would pass it
+    /// inserted, when it would.
+    mutating func insert(batch keys: UnsafePointer<UInt64>, _ n: Int, maxBytes: Int) -> Bool {
+        for k in 0..<n {
+            if (count + 1) * 4 > (mask + 1) * 3 {
+                if (mask + 1) * 3 * 8 > maxBytes { return false }
+                grow()
+            }
+            insert(keys[k])
+        }
+        return true
+    }
+
     /// Calls `body` on every member (in table order).
     func forEach(_ body: (UInt64) -> Void) {
         for i in 0...mask where slots[i] != 0 { body(slots[i]) }

@@ -5,7 +5,10 @@
 // set, every position looked up on the other side and none stored (deciding a + b + 2): a
 // solution X_0 ... X_D with D = a + b + 2 has X_{a+1} one move from the forward frontier and
 // X_{a+2} at backward depth b (likewise from the backward side). Otherwise only the next level
-// is streamed (deciding a + b + 1). Either way the answer is exact or a lower bound.
+// is streamed (deciding a + b + 1). When the forward side streams against the one-peg finishes
+// alone (b = 0), a streamed position one move from a finish (`FinishTest`) meets too: a
+// backward level 1 that is never stored, deciding one move more. Either way the answer is
+// exact or a lower bound.
 import Dispatch
 
 extension MoveSearch {
@@ -24,42 +27,71 @@ extension MoveSearch {
         let a = forward.depth, b = backward.depth
         let held = Double(forward.seen.bytes + backward.seen.bytes)
         let asSet = setBytes(holding: newPositions)
+        let finishing = growForward && b == 0 && finishHoles != 0
+        let reach = finishing ? 1 : 0
+        result.streamedToFinishes = finishing
         if held + asSet <= Double(byteLimit) {
             log?("the \(growForward ? "forward" : "backward") level as a set (\(Int(asSet) >> 20) MB), then the next one streamed")
-            result.levelsPastBound = 2
+            result.levelsPastBound = 2 + reach
             var set = LayerSet(capacity: Int(newPositions))
-            defer { set.free() }
-            if let m = growIntoSet(&set, side, against: other.seen, forward: growForward, pegBound: pegBound, result: &result) {
+            var overflowed = false
+            if let m = growIntoSet(&set, side, against: other.seen, forward: growForward, pegBound: pegBound,
+                                   room: byteLimit - Int(held), overflowed: &overflowed, result: &result) {
                 result.peakBytes = Int(held) + set.bytes
+                set.free()
                 let (da, db) = growForward ? (a + 1, backward.seen.depth(m)!) : (forward.seen.depth(m)!, b + 1)
                 assemble(from: m, to: m, forwardDepth: da, backwardDepth: db, forward, backward, result: &result)
                 return
             }
             result.peakBytes = Int(held) + set.bytes
+            if overflowed {
+                // The level outgrew the prediction: streamed from the frontier instead.
+                log?("level \(side.depth + 1) outgrew the set's room at \(set.count) positions; streaming it")
+                set.free()
+                streamLevel(forward, backward, growForward: growForward, finishing: finishing, result: &result)
+                return
+            }
+            defer { set.free() }
             log?("level \(side.depth + 1) as a set: \(set.count) positions, no meeting; streaming the next")
             // Stopped while the set was built: only the moves below it are decided.
             if shouldStop() { result.movesAtLeast = a + b + 1; return }
-            if let (x, c) = stream(from: set, against: other.seen, forward: growForward, pegBound: pegBound, depth: side.depth + 2, result: &result) {
+            if let (x, c) = stream(from: set, against: other.seen, forward: growForward, pegBound: pegBound, depth: side.depth + 2,
+                                   finishing: finishing, result: &result) {
                 // x: one move past the frontier on the streamed side; c: one move further,
-                // on the other side.
-                if growForward {
+                // on the other side, or one move before a finish.
+                if finishing && !backward.seen.contains(tables.canonical(c)) {
+                    assembleFinishing(from: x, to: c, forwardDepth: a + 1, forward, result: &result)
+                } else if growForward {
                     assemble(from: x, to: c, forwardDepth: a + 1, backwardDepth: b, forward, backward, result: &result)
                 } else {
                     assemble(from: c, to: x, forwardDepth: a, backwardDepth: b + 1, forward, backward, result: &result)
                 }
             } else {
-                result.movesAtLeast = a + b + (shouldStop() ? 2 : 3)
+                result.movesAtLeast = a + b + (shouldStop() ? 2 : 3 + reach)
             }
             return
         }
         result.peakBytes = Int(held)
+        streamLevel(forward, backward, growForward: growForward, finishing: finishing, result: &result)
+    }
+
+    /// The next level of the side to grow streamed from its frontier (nothing stored).
+    func streamLevel(_ forward: Side, _ backward: Side, growForward: Bool, finishing: Bool, result: inout MoveSearchResult) {
+        let (side, other) = growForward ? (forward, backward) : (backward, forward)
+        let pegBound = growForward ? backward.fewestPegs : forward.mostPegs
+        let a = forward.depth, b = backward.depth
+        let reach = finishing ? 1 : 0
         log?("streaming the \(growForward ? "forward" : "backward") level")
-        result.levelsPastBound = 1
-        if let m = stream(side, against: other.seen, forward: growForward, pegBound: pegBound, result: &result) {
+        result.levelsPastBound = 1 + reach
+        if let m = stream(side, against: other.seen, forward: growForward, pegBound: pegBound, finishing: finishing, result: &result) {
+            if finishing && !backward.seen.contains(m) {
+                assembleFinishing(from: m, to: m, forwardDepth: a + 1, forward, result: &result)
+                return
+            }
             let (da, db) = growForward ? (a + 1, backward.seen.depth(m)!) : (forward.seen.depth(m)!, b + 1)
             assemble(from: m, to: m, forwardDepth: da, backwardDepth: db, forward, backward, result: &result)
         } else {
-            result.movesAtLeast = a + b + (shouldStop() ? 1 : 2)
+            result.movesAtLeast = a + b + (shouldStop() ? 1 : 2 + reach)
         }
     }
 
@@ -74,6 +106,22 @@ extension MoveSearch {
               let (_, last) = walkToOrigin(q, depth: backwardDepth, seen: backward.seen, forward: false) else { return }
         let jumps = first + middle + last
         if let end = board.replay(jumps, from: start), finishes.contains(where: { tables.canonical($0) == tables.canonical(end) }) {
+            result.start = start
+            result.jumps = jumps
+        }
+    }
+
+    /// The solution through `p` (at forward depth `forwardDepth`) and `q` (`p` or one move on),
+    /// from which one more move leaves a single peg on a finish; replayed before it is kept.
+    func assembleFinishing(from p: UInt64, to q: UInt64, forwardDepth: Int, _ forward: Side, result: inout MoveSearchResult) {
+        let moves = forwardDepth + (p == q ? 0 : 1) + 1
+        result.moves = moves
+        result.movesAtLeast = moves
+        guard let (start, first) = walkToOrigin(p, depth: forwardDepth, seen: forward.seen, forward: true),
+              let middle = p == q ? [] : chainJumps(from: p, to: q),
+              let last = FinishTest(board: board, finishes: finishHoles).finishingMove(q) else { return }
+        let jumps = first + middle + last
+        if let end = board.replay(jumps, from: start), end.nonzeroBitCount == 1, end & finishHoles != 0 {
             result.start = start
             result.jumps = jumps
         }
@@ -97,7 +145,10 @@ extension MoveSearch {
 
     /// The next level of `side` into `set` (positions within the bounds not seen on the side);
     /// returns a member on the other side, if any.
-    func growIntoSet(_ set: inout LayerSet, _ side: Side, against other: DepthMap, forward: Bool, pegBound: Int, result: inout MoveSearchResult) -> UInt64? {
+    /// Stops with `overflowed` when the set would need more than `room` bytes (its table and,
+    /// while it grows, the old one).
+    func growIntoSet(_ set: inout LayerSet, _ side: Side, against other: DepthMap, forward: Bool, pegBound: Int, room: Int,
+                     overflowed: inout Bool, result: inout MoveSearchResult) -> UInt64? {
         let frontier = side.frontier
         let seen = side.seen
         let t = frontier.count < 4096 ? 1 : threads
@@ -114,7 +165,7 @@ extension MoveSearch {
                    depth: side.depth + 1, threads: t, into: buffers, meets: meets, made: made)
             for part in 0..<t {
                 result.children &+= made.p[part]
-                set.insert(batch: buffers[part].base, buffers[part].count)
+                guard set.insert(batch: buffers[part].base, buffers[part].count, maxBytes: room) else { overflowed = true; return nil }
                 if meeting == nil && meets.p[part] != 0 { meeting = meets.p[part] }
             }
             cursor = last
@@ -123,9 +174,12 @@ extension MoveSearch {
         return meeting
     }
 
-    /// Looks up every position one move from a member of `set` on the other side, storing
-    /// nothing; returns a member and its child found there.
-    func stream(from set: LayerSet, against other: DepthMap, forward: Bool, pegBound: Int, depth: Int, result: inout MoveSearchResult) -> (UInt64, UInt64)? {
+    /// Looks up every position one move from a member of `set` on the other side (with
+    /// `finishing`, also tries it for a finish one move on), storing nothing; returns a member
+    /// and its child found there.
+    func stream(from set: LayerSet, against other: DepthMap, forward: Bool, pegBound: Int, depth: Int, finishing: Bool,
+                result: inout MoveSearchResult) -> (UInt64, UInt64)? {
+        let finishTest = FinishTest(board: board, finishes: finishHoles)
         let t = set.count < 4096 ? 1 : threads
         let chunk = 1 << 18
         var cursor = 0
@@ -143,7 +197,8 @@ extension MoveSearch {
                     generated &+= 1
                     let v = self.verdict(c, forward: forward, pegBound: pegBound, depth: depth)
                     guard v == .store else { return v == .extend }
-                    if meet == 0 && other.contains(self.tables.canonical(c)) { meet = c }
+                    if meet == 0 && (other.contains(self.tables.canonical(c))
+                                     || finishing && self.finishable(c, within: 1) && finishTest.finishingMove(c) != nil) { meet = c }
                     return meet == 0
                 }
                 let lo = first + (last - first) * part / t, hi = first + (last - first) * (part + 1) / t

@@ -43,10 +43,13 @@ extension MoveSearch {
         return slots * 9 + extra * 8
     }
 
-    /// Looks up every chain position one move from `side`'s frontier on the other side,
-    /// storing nothing; returns a meeting position (at depth `side.depth + 1` on `side`).
-    func stream(_ side: Side, against other: DepthMap, forward: Bool, pegBound: Int, result: inout MoveSearchResult) -> UInt64? {
+    /// Looks up every chain position one move from `side`'s frontier on the other side (with
+    /// `finishing`, also tries it for a finish one move on), storing nothing; returns a meeting
+    /// position (at depth `side.depth + 1` on `side`).
+    func stream(_ side: Side, against other: DepthMap, forward: Bool, pegBound: Int, finishing: Bool = false,
+                result: inout MoveSearchResult) -> UInt64? {
         let frontier = side.frontier
+        let finishTest = FinishTest(board: board, finishes: finishHoles)
         let t = frontier.count < 4096 ? 1 : threads
         let chunk = 1 << 16
         var cursor = 0
@@ -65,7 +68,7 @@ extension MoveSearch {
                     guard v == .store else { return v == .extend }
                     if meet == 0 {
                         let key = self.tables.canonical(c)
-                        if other.contains(key) { meet = key }
+                        if other.contains(key) || finishing && self.finishable(key, within: 1) && finishTest.finishingMove(key) != nil { meet = key }
                     }
                     return meet == 0
                 }

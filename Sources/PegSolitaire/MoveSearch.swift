@@ -36,8 +36,11 @@ struct MoveSearchResult: Sendable {
     var seconds = 0.0
     /// Levels decided past the memory bound, not in the depth maps: 1, the last level streamed
     /// (looked up on the other side, not stored); 2, a level held as a bare set and the next
-    /// one streamed from it.
+    /// one streamed from it; one more when each streamed position was also tried for a finish
+    /// one move on (forward against the one-peg finishes alone).
     var levelsPastBound = 0
+    /// The streamed positions were also tried for a finish one move on (the last of those levels).
+    var streamedToFinishes = false
 }
 
 final class MoveSearch: @unchecked Sendable {
@@ -81,6 +84,8 @@ final class MoveSearch: @unchecked Sendable {
     /// Stop when both sides together hold more than this many bytes.
     var byteLimit = Int.max
     var moveLimit = 200
+    /// The backward side grows no deeper than this (0: a forward search against the finishes).
+    var backwardDepthLimit = Int.max
     /// Frontier positions expanded a chunk in `grow` (set from the sampled branching).
     var chunkParents = 1 << 18
     var shouldStop: @Sendable () -> Bool = { false }
@@ -307,7 +312,7 @@ final class MoveSearch: @unchecked Sendable {
             // when storing it would pass the memory bound, MoveSearch+Bounded.swift ends the search.
             let forwardCost = Double(forward.frontier.count) * branching(of: forward, forward: true, pegBound: backward.fewestPegs)
             let backwardCost = Double(backward.frontier.count) * branching(of: backward, forward: false, pegBound: forward.mostPegs)
-            let growForward = forwardCost <= backwardCost
+            let growForward = forwardCost <= backwardCost || backward.depth >= backwardDepthLimit
             let predicted = growForward
                 ? predictedBytes(forward, extra: forwardCost * forward.newPerChild) + Double(backward.seen.bytes)
                 : predictedBytes(backward, extra: backwardCost * backward.newPerChild) + Double(forward.seen.bytes)
@@ -315,6 +320,8 @@ final class MoveSearch: @unchecked Sendable {
                 finishUnderBound(forward, backward, growForward: growForward,
                                  newPositions: growForward ? forwardCost * forward.newPerChild : backwardCost * backward.newPerChild,
                                  result: &result)
+                // Positions past the move bound were dropped: nothing is decided beyond it.
+                if moveBound != Int.max { result.movesAtLeast = min(result.movesAtLeast, moveBound + 1) }
                 break
             }
             let before = growForward ? forwardCost : backwardCost

@@ -148,9 +148,9 @@ extension PegBench {
         // n = 11 (66 holes, open: 19-28) is past the solver's 64-hole positions.
         ] + (9...10).map { n in
             BenchSuite(name: "peg-triangle-moves-\(n)",
-                       summary: "Triangle n = \(n): fewest moves (OEIS A127500: \(triangleMoves[n]!)) as peg-triangle-moves, to a 3 GB bound (or --hash-mb, if larger) and 30 CPU minutes") { context in
+                       summary: "Triangle n = \(n): fewest moves (OEIS A127500: \(triangleMoves[n]!)) as peg-triangle-moves, to a 3 GB bound (or --hash-mb, if larger) and 30 CPU minutes (or --time-limit)") { context in
                 [triangleRow(side: n, threads: context.threads, byteLimit: max(moveSearchByteLimit, context.hashMB << 20),
-                             seconds: triangleSecondsLimit, log: { context.log($0) })]
+                             seconds: context.timeLimit ?? triangleSecondsLimit, log: { context.log($0) })]
             }
         } + [
             BenchSuite(name: "peg-english-moves", summary: "English 33: fewest moves of every single-vacancy -> single-peg problem the position class allows") { context in

@@ -14,11 +14,14 @@ public struct BenchRow: Sendable {
 public struct BenchContext: Sendable {
     public var threads: Int
     public var hashMB: Int
+    /// `--time-limit`: seconds for the suites that have a time bound of their own (nil: theirs).
+    public var timeLimit: Double?
     public var log: @Sendable (String) -> Void
 
-    public init(threads: Int, hashMB: Int, log: @escaping @Sendable (String) -> Void) {
+    public init(threads: Int, hashMB: Int, timeLimit: Double? = nil, log: @escaping @Sendable (String) -> Void) {
         self.threads = threads
         self.hashMB = hashMB
+        self.timeLimit = timeLimit
         self.log = log
     }
 }

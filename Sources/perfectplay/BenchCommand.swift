@@ -27,7 +27,7 @@ enum BenchCommand {
         let revision = MachineFacts.revision, processor = MachineFacts.processor
         for (game, suite) in chosen {
             let load = MachineFacts.loadAverage
-            let context = BenchContext(threads: arguments.threads, hashMB: arguments.hashMB, log: { text in
+            let context = BenchContext(threads: arguments.threads, hashMB: arguments.hashMB, timeLimit: arguments.timeLimit, log: { text in
                 if !quiet { StandardStream.error.write(text + "\n") }
             })
             let start = monotonicSeconds()

@@ -38,7 +38,7 @@ struct CommandLineArguments {
         return ["solve": batch, "analyze": batch, "count": batch,
                 "split": ["help", "out", "quiet", "depth", "verb"],
                 "merge": ["help", "out", "quiet", "tree"],
-                "bench": ["help", "out", "quiet", "threads", "hash-mb"]]
+                "bench": ["help", "out", "quiet", "threads", "hash-mb", "time-limit"]]
     }()
 
     /// Parses `arguments` (without the program name and verb): the verb's built-in options and

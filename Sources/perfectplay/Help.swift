@@ -81,12 +81,14 @@ enum Help {
     }
 
     static let bench = """
-    perfectplay bench [SUITE|GAME]... [--threads N] [--hash-mb N] [--out DIR]
+    perfectplay bench [SUITE|GAME]... [--threads N] [--hash-mb N] [--time-limit S] [--out DIR]
 
     Runs benchmark suites (all when none is named; a suite's name runs that suite, a game name or
     a prefix such as reversi-ffo40 every suite under it) in this build: use a release build
     (swift build -c release). Prints a table per suite and writes Reports/bench/<suite>.md and
-    <suite>.json. With --help after names, lists the suites they would run.
+    <suite>.json. With --help after names, lists the suites they would run. --time-limit
+    replaces the time bound of the suites that state one (peg-triangle-moves-9 and -10: CPU
+    seconds); the others ignore it.
 
     Suites:
     """
