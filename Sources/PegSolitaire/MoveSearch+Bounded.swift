@@ -33,7 +33,10 @@ extension MoveSearch {
         if held + asSet <= Double(byteLimit) {
             log?("the \(growForward ? "forward" : "backward") level as a set (\(Int(asSet) >> 20) MB), then the next one streamed")
             result.levelsPastBound = 2 + reach
-            var set = LayerSet(capacity: Int(newPositions))
+            // As large as the bound allows: a set that had to grow would need its old table too.
+            var slots = 16
+            while slots * 16 <= byteLimit - Int(held) { slots *= 2 }
+            var set = LayerSet(capacity: max(Int(newPositions), slots * 3 / 4 - 1))
             var overflowed = false
             if let m = growIntoSet(&set, side, against: other.seen, forward: growForward, pegBound: pegBound,
                                    room: byteLimit - Int(held), overflowed: &overflowed, result: &result) {
