@@ -122,7 +122,7 @@ extension MoveSearch {
         result.movesAtLeast = moves
         guard let (start, first) = walkToOrigin(p, depth: forwardDepth, seen: forward.seen, forward: true),
               let middle = p == q ? [] : chainJumps(from: p, to: q),
-              let last = FinishTest(board: board, finishes: finishHoles).finishingMove(q) else { return }
+              let last = finishTest.finishingMove(q) else { return }
         let jumps = first + middle + last
         if let end = board.replay(jumps, from: start), end.nonzeroBitCount == 1, end & finishHoles != 0 {
             result.start = start
@@ -182,7 +182,6 @@ extension MoveSearch {
     /// and its child found there.
     func stream(from set: LayerSet, against other: DepthMap, forward: Bool, pegBound: Int, depth: Int, finishing: Bool,
                 result: inout MoveSearchResult) -> (UInt64, UInt64)? {
-        let finishTest = FinishTest(board: board, finishes: finishHoles)
         let t = set.count < 4096 ? 1 : threads
         let chunk = 1 << 18
         var cursor = 0
@@ -201,7 +200,7 @@ extension MoveSearch {
                     let v = self.verdict(c, forward: forward, pegBound: pegBound, depth: depth)
                     guard v == .store else { return v == .extend }
                     if meet == 0 && (other.contains(self.tables.canonical(c))
-                                     || finishing && self.finishable(c, within: 1) && finishTest.finishingMove(c) != nil) { meet = c }
+                                     || finishing && self.finishesInOneMove(c)) { meet = c }
                     return meet == 0
                 }
                 let lo = first + (last - first) * part / t, hi = first + (last - first) * (part + 1) / t

@@ -49,7 +49,6 @@ extension MoveSearch {
     func stream(_ side: Side, against other: DepthMap, forward: Bool, pegBound: Int, finishing: Bool = false,
                 result: inout MoveSearchResult) -> UInt64? {
         let frontier = side.frontier
-        let finishTest = FinishTest(board: board, finishes: finishHoles)
         let t = frontier.count < 4096 ? 1 : threads
         let chunk = 1 << 16
         var cursor = 0
@@ -68,7 +67,7 @@ extension MoveSearch {
                     guard v == .store else { return v == .extend }
                     if meet == 0 {
                         let key = self.tables.canonical(c)
-                        if other.contains(key) || finishing && self.finishable(key, within: 1) && finishTest.finishingMove(key) != nil { meet = key }
+                        if other.contains(key) || finishing && self.finishesInOneMove(key) { meet = key }
                     }
                     return meet == 0
                 }

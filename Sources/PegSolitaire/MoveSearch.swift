@@ -77,6 +77,8 @@ final class MoveSearch: @unchecked Sendable {
     /// exactly one peg (the last mover is alone in its component, `FinishTest`), and one at D
     /// must be a finish: others are not stored.
     let finishHoles: UInt64
+    /// The one-move finish test on `finishHoles` (for the levels streamed past the memory bound).
+    let finishTest: FinishTest
     let finishComponents: UnsafeMutablePointer<UInt64>
     let finishComponentCount: Int
     /// D: only solutions of at most this many moves are searched for (set `moveLimit` to it).
@@ -131,7 +133,8 @@ final class MoveSearch: @unchecked Sendable {
         hasBackwardPagodas = !backwardPagodas.isEmpty
         let singlePegs = self.finishes.allSatisfy { $0.nonzeroBitCount == 1 }
         finishHoles = singlePegs ? self.finishes.reduce(0, |) : 0
-        let components = finishHoles == 0 ? [] : FinishTest(board: board, finishes: finishHoles).finishComponents
+        finishTest = FinishTest(board: board, finishes: finishHoles)
+        let components = finishTest.finishComponents
         finishComponentCount = components.count
         finishComponents = buffer(components)
         let regions = MersonRegions(board: board)
@@ -264,6 +267,11 @@ final class MoveSearch: @unchecked Sendable {
         if moves == 0 { return false }
         for k in 0..<finishComponentCount where (c & finishComponents[k]).nonzeroBitCount == 1 { return true }
         return false
+    }
+
+    /// Whether one move from `c` leaves a single peg on a finish (the quick test first).
+    @inline(__always) func finishesInOneMove(_ c: UInt64) -> Bool {
+        finishable(c, within: 1) && finishTest.finishingMove(c) != nil
     }
 
     enum ChainVerdict { case drop, extend, store }
