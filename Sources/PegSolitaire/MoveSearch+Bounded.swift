@@ -37,24 +37,23 @@ extension MoveSearch {
             var slots = 16
             while slots * 16 <= byteLimit - Int(held) { slots *= 2 }
             var set = LayerSet(capacity: max(Int(newPositions), slots * 3 / 4 - 1))
+            defer { set.free() }
             var overflowed = false
-            if let m = growIntoSet(&set, side, against: other.seen, forward: growForward, pegBound: pegBound,
-                                   room: byteLimit - Int(held), overflowed: &overflowed, result: &result) {
-                result.peakBytes = Int(held) + set.bytes
-                set.free()
+            let meeting = growIntoSet(&set, side, against: other.seen, forward: growForward, pegBound: pegBound,
+                                      room: byteLimit - Int(held), overflowed: &overflowed, result: &result)
+            result.peakBytes = Int(held) + set.bytes
+            if let m = meeting {
                 let (da, db) = growForward ? (a + 1, backward.seen.depth(m)!) : (forward.seen.depth(m)!, b + 1)
                 assemble(from: m, to: m, forwardDepth: da, backwardDepth: db, forward, backward, result: &result)
                 return
             }
-            result.peakBytes = Int(held) + set.bytes
             if overflowed {
-                // The level outgrew the prediction: streamed from the frontier instead.
+                // The level outgrew the prediction: streamed from the frontier instead (the set,
+                // within the bound, is kept until then; streaming stores nothing).
                 log?("level \(side.depth + 1) outgrew the set's room at \(set.count) positions; streaming it")
-                set.free()
                 streamLevel(forward, backward, growForward: growForward, finishing: finishing, result: &result)
                 return
             }
-            defer { set.free() }
             log?("level \(side.depth + 1) as a set: \(set.count) positions, no meeting; streaming the next")
             // Stopped while the set was built: only the moves below it are decided.
             if shouldStop() { result.movesAtLeast = a + b + 1; return }
