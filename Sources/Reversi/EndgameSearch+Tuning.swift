@@ -5,7 +5,9 @@ package enum OrderingTuning {
     /// Evaluation-search ordering from `sortMinEmpties`, one ply more every `sortStep`, at
     /// most `sortMaxDepth` plies; table-free shallow search at or below `shallowEmpties`.
     package static func set(sortMinEmpties: Int? = nil, sortStep: Int? = nil, sortMaxDepth: Int? = nil,
-                            shallowEmpties: Int? = nil, etcMinEmpties: Int? = nil) {
+                            shallowEmpties: Int? = nil, etcMinEmpties: Int? = nil,
+                            proofNumbers: ProofNumberSettings? = nil) {
+        if let v = proofNumbers { ProofNumberSettings.standard = v }
         if let v = sortMinEmpties { EndgameSearch.defaultSortMinEmpties = v }
         if let v = sortStep { EndgameSearch.defaultSortStep = v }
         if let v = sortMaxDepth { EndgameSearch.defaultSortMaxDepth = v }
@@ -16,6 +18,8 @@ package enum OrderingTuning {
     package static var current: String {
         "sort from \(EndgameSearch.defaultSortMinEmpties) step \(EndgameSearch.defaultSortStep) "
             + "max \(EndgameSearch.defaultSortMaxDepth), shallow \(EndgameSearch.defaultShallowEmpties), "
-            + "ETC above \(EndgameSearch.defaultETCMinEmpties)"
+            + "ETC above \(EndgameSearch.defaultETCMinEmpties), "
+            + "df-pn window \(ProofNumberSettings.standard.window) from \(ProofNumberSettings.standard.minEmpties) empties"
+            + " to \(ProofNumberSettings.standard.leafEmpties), budget \(ProofNumberSettings.standard.budget)"
     }
 }

@@ -50,6 +50,14 @@ struct EndgameSearch {
     /// The split point this thread is searching a move of (nil outside any).
     /// Unmanaged (no reference counting per node; see SplitPoint.parent).
     var currentSplit: Unmanaged<SplitPoint>? = nil
+    /// The proof-number search's table (EndgameSearch+ProofNumber.swift), made on first use.
+    var proofTable: ProofNumberTable? = nil
+    let proofNumbers: ProofNumberSettings
+    /// df-pn is not tried below a node where it gave up; `proofNumberLimit`: the node count at
+    /// which the current try gives up.
+    var proofNumberOff = false
+    var proofNumberGaveUp = false
+    var proofNumberLimit: UInt64 = 0
 
     /// true when the split point this thread works for, or one above it, was cut off.
     @inline(__always)
@@ -120,8 +128,10 @@ struct EndgameSearch {
         return t
     }()
 
-    init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64) {
+    init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64,
+         proofNumbers: ProofNumberSettings = .standard) {
         self.control = control
+        self.proofNumbers = proofNumbers
         self.lastFlipLines = Bitboard.lineFlipTable
         self.rayMasks = Bitboard.rayMasks
         self.isFullBoard = geometry.size == 8
@@ -290,7 +300,24 @@ struct EndgameSearch {
             if e.upper < beta { beta = e.upper }
             hashMove = e.move
         }
+        if n >= proofNumbers.minEmpties && beta == alpha &+ 1 && !proofNumberOff {
+            if let v = proofNumberCut(p, o, alpha, n) { return v }
+            if aborted || splitCutOff { return 0 }
+            if proofNumberGaveUp {
+                // Past its budget (a disproof, most likely): alpha-beta, with no df-pn below.
+                proofNumberGaveUp = false
+                proofNumberOff = true
+                let v = deepMoves(p, o, alpha, beta, n, hashMove: hashMove)
+                proofNumberOff = false
+                return v
+            }
+        }
+        return deepMoves(p, o, alpha, beta, n, hashMove: hashMove)
+    }
 
+    /// `deep` once the table has had its say: the moves, table move first.
+    mutating func deepMoves(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ n: Int, hashMove: Int) -> Int {
+        var alpha = alphaIn
         let moves = Bitboard.moves(p, o) & mask
         if moves == 0 {
             if Bitboard.moves(o, p) & mask == 0 {

@@ -52,8 +52,10 @@ package final class EndgameSolver: @unchecked Sendable {
     /// - Parameters:
     ///   - hashMB: transposition table size.
     ///   - shouldStop: asked every few thousand nodes with the total node count.
+    ///   - proofNumbers: where df-pn answers the tests at the ends of the score range.
     package init(geometry: BoardGeometry, threads: Int, hashMB: Int,
-                shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false }) {
+                shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false },
+                proofNumbers: ProofNumberSettings = .standard) {
         self.geometry = geometry
         self.threads = max(1, threads)
         control = SearchControl(table: TranspositionTable(megabytes: hashMB), shouldStop: shouldStop)
@@ -61,7 +63,8 @@ package final class EndgameSolver: @unchecked Sendable {
         pool = self.threads > 1 ? SplitPool() : nil
         for t in 0..<self.threads {
             (workers + t).initialize(to: EndgameSearch(control: control, geometry: geometry, pool: pool,
-                                                       splitMinEmpties: EndgameSolver.splitMinEmpties))
+                                                       splitMinEmpties: EndgameSolver.splitMinEmpties,
+                                                       proofNumbers: proofNumbers))
         }
         if let pool {
             for t in 1..<self.threads {
@@ -87,6 +90,7 @@ package final class EndgameSolver: @unchecked Sendable {
             pool.condition.unlock()
             for _ in 1..<threads { helpersDone.wait() }
         }
+        for t in 0..<threads { workers[t].proofTable?.deallocate() }
         workers.deinitialize(count: threads)
         workers.deallocate()
     }

@@ -3,7 +3,8 @@
 //
 //   swift run -c release reversi-train [--games N] [--seed S] [--min E] [--max E] [--threads T]
 //       [--epochs K] [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
-//   reversi-train --measure A-B --measure-only yes [--weights FILE]   (a fit written earlier)
+//   reversi-train --measure A-B --measure-only yes [--weights FILE] [--sort F,S,M] [--pn W,M,L,B]
+//       (the nodes of FFO A-B with one thread: a fit written earlier, ordering depths, df-pn)
 // The committed weights: games 100,000-224,999 (`--first 100000 --games 125000`, 860,545
 // positions, about 75 CPU-minutes of labelling on a 2.5 GHz Xeon), the other options default.
 //
@@ -51,6 +52,8 @@ struct Options {
     var weights: String? = nil
     /// Ordering search thresholds for the measurement: sort-from,step,max-depth.
     var sort: [Int]? = nil
+    /// df-pn for the measurement: window,min-empties,leaf-empties,budget.
+    var proofNumbers: [Int]? = nil
     /// More labelled position files (as `--cache` writes them) to fit on.
     var extra: [String] = []
 }
@@ -63,7 +66,7 @@ func usage(_ reason: String) -> Never {
                              [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
                              [--stages E,E,...] [--prior R] [--extra FILE,...] [--measure A-B] [--measure-only yes]
                              [--weights FILE]
-                             [--sort FROM,STEP,MAX]
+                             [--sort FROM,STEP,MAX] [--pn WINDOW,MIN,LEAF,BUDGET]
 
         """)
     exit(2)
@@ -106,6 +109,10 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
             let v = value.split(separator: ",").map { number(String($0), flag) as Int }
             guard v.count == 3 else { usage("--sort wants FROM,STEP,MAX") }
             o.sort = v
+        case "--pn":
+            let v = value.split(separator: ",").map { number(String($0), flag) as Int }
+            guard v.count == 4 else { usage("--pn wants WINDOW,MIN,LEAF,BUDGET") }
+            o.proofNumbers = v
         case "--extra": o.extra += value.split(separator: ",").map(String.init)
         default: usage("unknown option \(flag)")
         }
@@ -121,6 +128,10 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
 
 let options = parseOptions(CommandLine.arguments.dropFirst())
 if let s = options.sort { OrderingTuning.set(sortMinEmpties: s[0], sortStep: s[1], sortMaxDepth: s[2]) }
+if let v = options.proofNumbers {
+    OrderingTuning.set(proofNumbers: ProofNumberSettings(window: v[0], minEmpties: v[1], leafEmpties: v[2], budget: UInt64(v[3]),
+                                                         tableMegabytes: ProofNumberSettings.standard.tableMegabytes))
+}
 if options.measureOnly, let numbers = options.measure {
     if let path = options.weights {
         guard let (stages, values) = readWeightsFile(path) else { usage("\(path) holds no weights of the current layout") }
