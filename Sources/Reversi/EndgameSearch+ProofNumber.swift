@@ -53,6 +53,7 @@ extension EndgameSearch {
     /// at an end of the score range; nil when it is not (or the search was stopped).
     mutating func proofNumberCut(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int) -> Int? {
         let attackerIsMover: Bool
+        // (a window the table narrowed can still lie beyond the score range: alpha-beta's)
         if alpha >= squareCount - proofNumbers.window && alpha < squareCount {
             attackerIsMover = true
         } else if alpha + 1 <= proofNumbers.window - squareCount && alpha >= -squareCount {
@@ -85,7 +86,6 @@ extension EndgameSearch {
         if aborted || splitCutOff || proofNumberGaveUp { return (infinite, infinite) }
         let start = nodes
         let question = ProofNumberTable.question(attackerToMove: attackerToMove, target: target)
-        let mover = attackerToMove ? a : d, other = attackerToMove ? d : a
         if n <= proofNumbers.leafEmpties {
             // (no df-pn inside: it would take over this search's budget and table)
             let wasOff = proofNumberOff
@@ -98,6 +98,7 @@ extension EndgameSearch {
             proofTable!.store(a, d, question, proof: result.0, disproof: result.1, work: nodes &- start)
             return result
         }
+        let mover = attackerToMove ? a : d, other = attackerToMove ? d : a
         let moves = Bitboard.moves(mover, other) & mask
         if moves == 0 {
             let result: (Int, Int)
