@@ -6,8 +6,9 @@ package enum OrderingTuning {
     /// most `sortMaxDepth` plies; table-free shallow search at or below `shallowEmpties`.
     package static func set(sortMinEmpties: Int? = nil, sortStep: Int? = nil, sortMaxDepth: Int? = nil,
                             shallowEmpties: Int? = nil, etcMinEmpties: Int? = nil,
-                            proofNumbers: ProofNumberSettings? = nil) {
+                            proofNumbers: ProofNumberSettings? = nil, selective: SelectiveSettings? = nil) {
         if let v = proofNumbers { ProofNumberSettings.standard = v }
+        if let v = selective { SelectiveSettings.standard = v }
         if let v = sortMinEmpties { EndgameSearch.defaultSortMinEmpties = v }
         if let v = sortStep { EndgameSearch.defaultSortStep = v }
         if let v = sortMaxDepth { EndgameSearch.defaultSortMaxDepth = v }
@@ -21,5 +22,8 @@ package enum OrderingTuning {
             + "ETC above \(EndgameSearch.defaultETCMinEmpties), "
             + "df-pn window \(ProofNumberSettings.standard.window) from \(ProofNumberSettings.standard.minEmpties) empties"
             + " to \(ProofNumberSettings.standard.leafEmpties), budget \(ProofNumberSettings.standard.budget)"
+            + ", selective passes from \(SelectiveSettings.standard.rootMinEmpties) empties, ProbCut from "
+            + "\(SelectiveSettings.standard.probCutMinEmpties) (4 plies from \(SelectiveSettings.standard.deepEmpties)), "
+            + "margins \(SelectiveSettings.standard.margins)"
     }
 }

@@ -58,6 +58,10 @@ struct EndgameSearch {
     var proofNumberOff = false
     var proofNumberGaveUp = false
     var proofNumberLimit: UInt64 = 0
+    /// The margin of the selective pass under way, in discs (0: the exact search), and
+    /// where ProbCut is tried (EndgameSearch+ProbCut.swift).
+    var probCutMargin = 0
+    let selective: SelectiveSettings
 
     /// true when the split point this thread works for, or one above it, was cut off.
     @inline(__always)
@@ -129,9 +133,10 @@ struct EndgameSearch {
     }()
 
     init(control: SearchControl, geometry: BoardGeometry, pool: SplitPool? = nil, splitMinEmpties: Int = 64,
-         proofNumbers: ProofNumberSettings = .standard) {
+         proofNumbers: ProofNumberSettings = .standard, selective: SelectiveSettings = .standard) {
         self.control = control
         self.proofNumbers = proofNumbers
+        self.selective = selective
         self.lastFlipLines = Bitboard.lineFlipTable
         self.rayMasks = Bitboard.rayMasks
         self.isFullBoard = geometry.size == 8
@@ -241,7 +246,8 @@ struct EndgameSearch {
             // with the flips, each would stall on its own).
             for i in 0..<count {
                 let f = list[i].flips
-                if let e = table.probe(o ^ f, p ^ f ^ (UInt64(1) << UInt64(list[i].square))), -e.upper >= b {
+                if let e = table.probe(o ^ f, p ^ f ^ (UInt64(1) << UInt64(list[i].square)), selective: probCutMargin > 0),
+                   -e.upper >= b {
                     cutoff = -e.upper
                     return 0
                 }
@@ -295,7 +301,7 @@ struct EndgameSearch {
         if let bound = stabilityBound(p, o, alpha, n) { return bound }
 
         var hashMove = 64
-        if let e = table.probe(p, o) {
+        if let e = table.probe(p, o, selective: probCutMargin > 0) {
             if e.lower >= beta { return e.lower }
             if e.upper <= alpha { return e.upper }
             if e.lower == e.upper { return e.lower }
@@ -303,7 +309,9 @@ struct EndgameSearch {
             if e.upper < beta { beta = e.upper }
             hashMove = e.move
         }
-        if n >= proofNumbers.minEmpties && beta == alpha &+ 1 && !proofNumberOff {
+        if probCutMargin > 0 {
+            if n >= selective.probCutMinEmpties && beta == alpha &+ 1, let v = probCut(p, o, alpha, n) { return v }
+        } else if n >= proofNumbers.minEmpties && beta == alpha &+ 1 && !proofNumberOff {
             if let v = proofNumberCut(p, o, alpha, n) { return v }
             if aborted || splitCutOff { return 0 }
             if proofNumberGaveUp {
@@ -387,7 +395,7 @@ struct EndgameSearch {
         if splitCutOff { return 0 }
         if best >= beta && bestMove == 64 { return best }  // enhanced transposition cut-off
         table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
-                    move: bestMove, empties: n)
+                    move: bestMove, empties: n, selective: probCutMargin > 0 && n >= selective.probCutMinEmpties)
         return best
     }
 }

@@ -53,9 +53,10 @@ package final class EndgameSolver: @unchecked Sendable {
     ///   - hashMB: transposition table size.
     ///   - shouldStop: asked every few thousand nodes with the total node count.
     ///   - proofNumbers: where df-pn answers the tests at the ends of the score range.
+    ///   - selective: the selective passes before an exact search.
     package init(geometry: BoardGeometry, threads: Int, hashMB: Int,
                 shouldStop: @escaping @Sendable (UInt64) -> Bool = { _ in false },
-                proofNumbers: ProofNumberSettings = .standard) {
+                proofNumbers: ProofNumberSettings = .standard, selective: SelectiveSettings = .standard) {
         self.geometry = geometry
         self.threads = max(1, threads)
         control = SearchControl(table: TranspositionTable(megabytes: hashMB), shouldStop: shouldStop)
@@ -64,7 +65,7 @@ package final class EndgameSolver: @unchecked Sendable {
         for t in 0..<self.threads {
             (workers + t).initialize(to: EndgameSearch(control: control, geometry: geometry, pool: pool,
                                                        splitMinEmpties: EndgameSolver.splitMinEmpties,
-                                                       proofNumbers: proofNumbers))
+                                                       proofNumbers: proofNumbers, selective: selective))
         }
         if let pool {
             for t in 1..<self.threads {
@@ -161,6 +162,22 @@ package final class EndgameSolver: @unchecked Sendable {
         return 2 * Int(max(-32, min(32, pairs)))
     }
 
+    /// The value of (p, o) by the selective passes (EndgameSearch+ProbCut.swift), which run
+    /// before an exact search of `rootMinEmpties` or more on 8x8: they leave a best move in
+    /// the table at the nodes the exact search will meet, and their value is where its
+    /// null-window tests start. nil when no pass runs.
+    func selectiveValue(_ p: UInt64, _ o: UInt64, _ n: Int) -> Int? {
+        let settings = workers[0].selective
+        guard n >= settings.rootMinEmpties, workers[0].patternWeights != nil else { return nil }
+        var value: Int? = nil
+        for margin in settings.margins where !stopped {
+            for t in 0..<threads { workers[t].probCutMargin = margin }
+            value = exactValue(p, o, n, guess: value ?? valueGuess(p, o) ?? 0)
+        }
+        for t in 0..<threads { workers[t].probCutMargin = 0 }
+        return stopped ? nil : value
+    }
+
     /// Legal moves in the solver's search order (table move first).
     func orderedMoves(_ p: UInt64, _ o: UInt64, evalDepth: Int = -1) -> [OrderedMove] {
         let moves = Bitboard.moves(p, o) & geometry.mask
@@ -215,6 +232,7 @@ package final class EndgameSolver: @unchecked Sendable {
             result.stopped = inner.stopped
             return result
         }
+        let selectiveScore = everyMove ? nil : selectiveValue(p, o, n)
         let moves = orderedMoves(p, o, evalDepth: workers[0].orderingDepth(n))
         var score: Int
         var ties: [Int] = []
@@ -239,7 +257,8 @@ package final class EndgameSolver: @unchecked Sendable {
                     let most = squareCountBound
                     let earlier = knownBounds[mv.square] ?? (lower: -most, upper: most)
                     var bounds = (lower: -earlier.upper, upper: -earlier.lower)
-                    s = -exactValue(np, no, n - 1, guess: valueGuess(np, no) ?? (score == Int.min ? 0 : -score),
+                    let guess = selectiveValue(np, no, n - 1) ?? valueGuess(np, no) ?? (score == Int.min ? 0 : -score)
+                    s = -exactValue(np, no, n - 1, guess: guess,
                                     bounds: &bounds) { lower, upper in testDone(mv.square, -upper, -lower) }
                     if stopped {
                         if bounds.lower > -most || bounds.upper < most {
@@ -268,7 +287,7 @@ package final class EndgameSolver: @unchecked Sendable {
                     continue
                 }
                 if i == 0 {
-                    let first = -exactValue(np, no, n - 1)
+                    let first = -exactValue(np, no, n - 1, guess: selectiveScore.map { -$0 } ?? 0)
                     if stopped { break }
                     score = first
                     ties = [mv.square]

@@ -81,19 +81,24 @@ final class TranspositionTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    static func pack(lower: Int, upper: Int, move: Int, empties: Int) -> UInt64 {
+    static func pack(lower: Int, upper: Int, move: Int, empties: Int, selective: Bool) -> UInt64 {
         UInt64(UInt8(truncatingIfNeeded: lower + 100)) | UInt64(UInt8(truncatingIfNeeded: upper + 100)) << 8
             | UInt64(UInt8(truncatingIfNeeded: move)) << 16 | UInt64(UInt8(truncatingIfNeeded: empties)) << 24
             | 1 << 40  // never zero, so an empty slot never matches
+            | (selective ? 1 << 41 : 0)
     }
 
     @inline(__always)
-    func probe(_ p: UInt64, _ o: UInt64) -> TableEntry? {
+    func probe(_ p: UInt64, _ o: UInt64, selective: Bool = false) -> TableEntry? {
         let b = bucket(p, o)
         for slot in 0..<2 {
             let e = b + slot * 4
             let d = e[2]
             if e[0] ^ d == p, e[1] ^ d == o, d != 0 {
+                // A selective search's bounds are guesses: an exact search takes only its move.
+                if d & (1 << 41) != 0 && !selective {
+                    return TableEntry(lower: -100, upper: 100, move: Int((d >> 16) & 0xFF))
+                }
                 return TableEntry(lower: Int(d & 0xFF) - 100, upper: Int((d >> 8) & 0xFF) - 100, move: Int((d >> 16) & 0xFF))
             }
         }
@@ -101,9 +106,9 @@ final class TranspositionTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    func store(_ p: UInt64, _ o: UInt64, lower: Int, upper: Int, move: Int, empties: Int) {
+    func store(_ p: UInt64, _ o: UInt64, lower: Int, upper: Int, move: Int, empties: Int, selective: Bool = false) {
         let b = bucket(p, o)
-        let d = TranspositionTable.pack(lower: lower, upper: upper, move: move, empties: empties)
+        let d = TranspositionTable.pack(lower: lower, upper: upper, move: move, empties: empties, selective: selective)
         var e = b
         if !(b[0] ^ b[2] == p && b[1] ^ b[2] == o) {
             let second = b + 4

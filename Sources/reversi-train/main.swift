@@ -67,6 +67,7 @@ func usage(_ reason: String) -> Never {
                              [--stages E,E,...] [--prior R] [--extra FILE,...] [--measure A-B] [--measure-only yes]
                              [--weights FILE]
                              [--sort FROM,STEP,MAX] [--pn WINDOW,MIN,LEAF,BUDGET]
+                             [--selective ROOTMIN,PROBCUTMIN,DEEP[,MARGIN...]]
 
         """)
     exit(2)
@@ -113,6 +114,11 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
             let v = value.split(separator: ",").map { number(String($0), flag) as Int }
             guard v.count == 4 else { usage("--pn wants WINDOW,MIN,LEAF,BUDGET") }
             o.proofNumbers = v
+        case "--selective":
+            let v = value.split(separator: ",").map { number(String($0), flag) as Int }
+            guard v.count >= 3 else { usage("--selective wants ROOTMIN,PCMIN,DEEP[,MARGIN...]") }
+            OrderingTuning.set(selective: SelectiveSettings(rootMinEmpties: v[0], probCutMinEmpties: v[1],
+                                                            deepEmpties: v[2], margins: Array(v.dropFirst(3))))
         case "--extra": o.extra += value.split(separator: ",").map(String.init)
         default: usage("unknown option \(flag)")
         }
