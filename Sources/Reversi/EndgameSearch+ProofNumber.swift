@@ -66,6 +66,10 @@ extension EndgameSearch {
         if proofTable == nil { proofTable = ProofNumberTable(megabytes: proofNumbers.tableMegabytes) }
         let infinite = ProofNumberTable.infinite
         proofNumberLimit = nodes &+ proofNumbers.budget
+        // Exact below, even in a selective pass: its answer and its own table are proofs.
+        let margin = probCutMargin
+        probCutMargin = 0
+        defer { probCutMargin = margin }
         let (proof, _) = proofNumberSearch(attackerIsMover ? p : o, attackerIsMover ? o : p, attackerIsMover, n,
                                            target, infinite - 1, infinite - 1)
         if aborted || splitCutOff || proofNumberGaveUp { return nil }

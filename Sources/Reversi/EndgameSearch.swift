@@ -309,9 +309,9 @@ struct EndgameSearch {
             if e.upper < beta { beta = e.upper }
             hashMove = e.move
         }
-        if probCutMargin > 0 {
-            if n >= selective.probCutMinEmpties && beta == alpha &+ 1, let v = probCut(p, o, alpha, n) { return v }
-        } else if n >= proofNumbers.minEmpties && beta == alpha &+ 1 && !proofNumberOff {
+        if probCutMargin > 0 && n >= selective.probCutMinEmpties && beta == alpha &+ 1,
+           let v = probCut(p, o, alpha, n) { return v }
+        if n >= proofNumbers.minEmpties && beta == alpha &+ 1 && !proofNumberOff {
             if let v = proofNumberCut(p, o, alpha, n) { return v }
             if aborted || splitCutOff { return 0 }
             if proofNumberGaveUp {
