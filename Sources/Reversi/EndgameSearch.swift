@@ -4,7 +4,8 @@
 // ordering (opponent mobility, Buro's "Experiments with Multi-ProbCut and a new high-quality
 // evaluation function for Othello", 1997, and Edax), parity of empty quadrants (Thompson),
 // and stability cut-offs. Near the end it hands over to the shallow search and the
-// hand-specialised last-empties solvers (EndgameSearch+LastEmpties.swift).
+// hand-specialised last-empties solvers (EndgameSearch+LastEmpties.swift). The same search,
+// with ProbCut on, is the selective pass that orders it (EndgameSearch+ProbCut.swift).
 import Synchronization
 
 /// What all threads of one solve share: the table, the stop flag, the node total, the budget.

@@ -2,6 +2,7 @@
 // Each entry is three words: (player ^ data, opponent ^ data, data), so a torn write by
 // another thread fails the check on read (Hyatt and Mann's lockless hashing, 2002) instead
 // of returning a wrong bound. Buckets of two entries; the one with fewer empties is replaced.
+// Entries of a selective pass are marked: the exact search reads only their moves.
 
 /// Bounds stored for a position: lower <= exact score <= upper, plus the best move found.
 struct TableEntry {
