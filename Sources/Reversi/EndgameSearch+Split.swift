@@ -7,7 +7,7 @@ extension EndgameSearch {
     mutating func split(_ p: UInt64, _ o: UInt64, _ n: Int, alpha: Int, beta: Int, best: Int, bestMove: Int,
                         _ list: UnsafeMutablePointer<OrderedMove>, from: Int, count: Int, pool: SplitPool) -> (best: Int, bestMove: Int) {
         let sp = SplitPoint(player: p, opponent: o, empties: n, alpha: alpha, beta: beta, best: best, bestMove: bestMove,
-                            moves: list, from: from, count: count, parent: currentSplit)
+                            moves: list, from: from, count: count, parent: currentSplit, probCutMargin: probCutMargin)
         pool.publish(sp)
         work(on: sp, pool: pool)
         pool.withdraw(sp)
@@ -22,8 +22,9 @@ extension EndgameSearch {
 
     /// Pulls moves of `sp` until none is left or it is cut off; the caller has joined `sp`.
     mutating func work(on sp: SplitPoint, pool: SplitPool) {
-        let saved = currentSplit
+        let saved = currentSplit, savedMargin = probCutMargin
         currentSplit = Unmanaged.passUnretained(sp)
+        probCutMargin = sp.probCutMargin
         let beta = sp.beta, n = sp.empties
         while true {
             let taken = sp.state.withLock { s -> (index: Int, alpha: Int)? in
@@ -49,6 +50,7 @@ extension EndgameSearch {
             }
         }
         currentSplit = saved
+        probCutMargin = savedMargin
         sp.state.withLock { $0.workers -= 1 }
         pool.notify()
     }

@@ -171,10 +171,11 @@ package final class EndgameSolver: @unchecked Sendable {
         guard n >= settings.rootMinEmpties, workers[0].patternWeights != nil else { return nil }
         var value: Int? = nil
         for margin in settings.margins where !stopped {
-            for t in 0..<threads { workers[t].probCutMargin = margin }
+            // (the helper threads take the margin from the split points they join)
+            workers[0].probCutMargin = margin
             value = exactValue(p, o, n, guess: value ?? valueGuess(p, o) ?? 0)
         }
-        for t in 0..<threads { workers[t].probCutMargin = 0 }
+        workers[0].probCutMargin = 0
         return stopped ? nil : value
     }
 

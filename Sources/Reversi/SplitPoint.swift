@@ -31,9 +31,14 @@ final class SplitPoint: @unchecked Sendable {
     let parent: Unmanaged<SplitPoint>?
     let state: Mutex<State>
     let cut = Atomic<Bool>(false)
+    /// The ProbCut margin of the search that opened it (0: exact), which its helpers search
+    /// with too.
+    let probCutMargin: Int
 
     init(player: UInt64, opponent: UInt64, empties: Int, alpha: Int, beta: Int, best: Int, bestMove: Int,
-         moves: UnsafeMutablePointer<OrderedMove>, from first: Int, count: Int, parent: Unmanaged<SplitPoint>?) {
+         moves: UnsafeMutablePointer<OrderedMove>, from first: Int, count: Int, parent: Unmanaged<SplitPoint>?,
+         probCutMargin: Int) {
+        self.probCutMargin = probCutMargin
         self.player = player
         self.opponent = opponent
         self.empties = empties
