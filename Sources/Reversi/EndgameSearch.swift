@@ -63,6 +63,8 @@ struct EndgameSearch {
     /// where ProbCut is tried (EndgameSearch+ProbCut.swift).
     var probCutMargin = 0
     let selective: SelectiveSettings
+    /// In a selective pass the table's selective entries are read as bounds too.
+    var inSelectivePass: Bool { probCutMargin > 0 }
 
     /// true when the split point this thread works for, or one above it, was cut off.
     @inline(__always)
@@ -247,7 +249,7 @@ struct EndgameSearch {
             // with the flips, each would stall on its own).
             for i in 0..<count {
                 let f = list[i].flips
-                if let e = table.probe(o ^ f, p ^ f ^ (UInt64(1) << UInt64(list[i].square)), selective: probCutMargin > 0),
+                if let e = table.probe(o ^ f, p ^ f ^ (UInt64(1) << UInt64(list[i].square)), selective: inSelectivePass),
                    -e.upper >= b {
                     cutoff = -e.upper
                     return 0
@@ -302,7 +304,7 @@ struct EndgameSearch {
         if let bound = stabilityBound(p, o, alpha, n) { return bound }
 
         var hashMove = 64
-        if let e = table.probe(p, o, selective: probCutMargin > 0) {
+        if let e = table.probe(p, o, selective: inSelectivePass) {
             if e.lower >= beta { return e.lower }
             if e.upper <= alpha { return e.upper }
             if e.lower == e.upper { return e.lower }
@@ -310,7 +312,7 @@ struct EndgameSearch {
             if e.upper < beta { beta = e.upper }
             hashMove = e.move
         }
-        if probCutMargin > 0 && n >= selective.probCutMinEmpties && beta == alpha &+ 1,
+        if inSelectivePass && n >= selective.probCutMinEmpties && beta == alpha &+ 1,
            let v = probCut(p, o, alpha, n) { return v }
         if n >= proofNumbers.minEmpties && beta == alpha &+ 1 && !proofNumberOff {
             if let v = proofNumberCut(p, o, alpha, n) { return v }
@@ -396,7 +398,7 @@ struct EndgameSearch {
         if splitCutOff { return 0 }
         if best >= beta && bestMove == 64 { return best }  // enhanced transposition cut-off
         table.store(p, o, lower: best > alphaStart ? best : -100, upper: best < beta ? best : 100,
-                    move: bestMove, empties: n, selective: probCutMargin > 0 && n >= selective.probCutMinEmpties)
+                    move: bestMove, empties: n, selective: inSelectivePass && n >= selective.probCutMinEmpties)
         return best
     }
 }

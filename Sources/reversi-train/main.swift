@@ -4,7 +4,9 @@
 //   swift run -c release reversi-train [--games N] [--seed S] [--min E] [--max E] [--threads T]
 //       [--epochs K] [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
 //   reversi-train --measure A-B --measure-only yes [--weights FILE] [--sort F,S,M] [--pn W,M,L,B]
-//       (the nodes of FFO A-B with one thread: a fit written earlier, ordering depths, df-pn)
+//       [--selective R,P,D,M...]
+//       (the nodes of FFO A-B with one thread: a fit written earlier, ordering depths, df-pn,
+//       selective passes)
 // The committed weights: games 100,000-224,999 (`--first 100000 --games 125000`, 860,545
 // positions, about 75 CPU-minutes of labelling on a 2.5 GHz Xeon), the other options default.
 //
@@ -54,6 +56,8 @@ struct Options {
     var sort: [Int]? = nil
     /// df-pn for the measurement: window,min-empties,leaf-empties,budget.
     var proofNumbers: [Int]? = nil
+    /// Selective passes for the measurement: root-min-empties,probcut-min-empties,deep-empties,margins...
+    var selective: [Int]? = nil
     /// More labelled position files (as `--cache` writes them) to fit on.
     var extra: [String] = []
 }
@@ -116,9 +120,8 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
             o.proofNumbers = v
         case "--selective":
             let v = value.split(separator: ",").map { number(String($0), flag) as Int }
-            guard v.count >= 3 else { usage("--selective wants ROOTMIN,PCMIN,DEEP[,MARGIN...]") }
-            OrderingTuning.set(selective: SelectiveSettings(rootMinEmpties: v[0], probCutMinEmpties: v[1],
-                                                            deepEmpties: v[2], margins: Array(v.dropFirst(3))))
+            guard v.count >= 3 else { usage("--selective wants ROOTMIN,PROBCUTMIN,DEEP[,MARGIN...]") }
+            o.selective = v
         case "--extra": o.extra += value.split(separator: ",").map(String.init)
         default: usage("unknown option \(flag)")
         }
@@ -134,6 +137,10 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
 
 let options = parseOptions(CommandLine.arguments.dropFirst())
 if let s = options.sort { OrderingTuning.set(sortMinEmpties: s[0], sortStep: s[1], sortMaxDepth: s[2]) }
+if let v = options.selective {
+    OrderingTuning.set(selective: SelectiveSettings(rootMinEmpties: v[0], probCutMinEmpties: v[1], deepEmpties: v[2],
+                                                    margins: Array(v.dropFirst(3))))
+}
 if let v = options.proofNumbers {
     OrderingTuning.set(proofNumbers: ProofNumberSettings(window: v[0], minEmpties: v[1], leafEmpties: v[2], budget: UInt64(v[3]),
                                                          tableMegabytes: ProofNumberSettings.standard.tableMegabytes))
