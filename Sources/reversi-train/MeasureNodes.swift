@@ -6,11 +6,11 @@ import Reversi
 
 /// Solves FFO `numbers` with one thread and the weights now installed; prints the nodes of
 /// each and the total (which it returns). Stops at a wrong score.
-func measureNodes(_ numbers: ClosedRange<Int>, label: String) -> UInt64 {
+func measureNodes(_ numbers: ClosedRange<Int>, label: String, hashMB: Int = 256) -> UInt64 {
     var total: UInt64 = 0
     var line = ""
     for (number, record) in FFOPositions.records(numbers) {
-        let solver = EndgameSolver(geometry: record.position.geometry, threads: 1, hashMB: 256)
+        let solver = EndgameSolver(geometry: record.position.geometry, threads: 1, hashMB: hashMB)
         let solved = solver.solve(record.position, everyBestMove: false)
         let expected = record.annotations.map(\.score).max()!
         guard solved.score == expected else {

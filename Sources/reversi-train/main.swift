@@ -54,6 +54,11 @@ struct Options {
     var weights: String? = nil
     /// Ordering search thresholds for the measurement: sort-from,step,max-depth.
     var sort: [Int]? = nil
+    /// Enhanced transposition cut-offs above this many empties; table-free search at or below that many.
+    var etc: Int? = nil
+    /// Table size of the measurement solves (the benches' default).
+    var hashMB = 256
+    var shallow: Int? = nil
     /// df-pn for the measurement: window,min-empties,leaf-empties,budget.
     var proofNumbers: [Int]? = nil
     /// Selective passes for the measurement: root-min-empties,probcut-min-empties,deep-empties,margins...
@@ -70,7 +75,7 @@ func usage(_ reason: String) -> Never {
                              [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
                              [--stages E,E,...] [--prior R] [--extra FILE,...] [--measure A-B] [--measure-only yes]
                              [--weights FILE]
-                             [--sort FROM,STEP,MAX] [--pn WINDOW,MIN,LEAF,BUDGET]
+                             [--sort FROM,STEP,MAX] [--etc MIN] [--shallow N] [--hash-mb MB] [--pn WINDOW,MIN,LEAF,BUDGET]
                              [--selective ROOTMIN,PROBCUTMIN,DEEP[,MARGIN...]]
 
         """)
@@ -114,6 +119,9 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
             let v = value.split(separator: ",").map { number(String($0), flag) as Int }
             guard v.count == 3 else { usage("--sort wants FROM,STEP,MAX") }
             o.sort = v
+        case "--etc": o.etc = number(value, flag)
+        case "--hash-mb": o.hashMB = number(value, flag)
+        case "--shallow": o.shallow = number(value, flag)
         case "--pn":
             let v = value.split(separator: ",").map { number(String($0), flag) as Int }
             guard v.count == 4 else { usage("--pn wants WINDOW,MIN,LEAF,BUDGET") }
@@ -137,6 +145,7 @@ func parseOptions(_ arguments: ArraySlice<String>) -> Options {
 
 let options = parseOptions(CommandLine.arguments.dropFirst())
 if let s = options.sort { OrderingTuning.set(sortMinEmpties: s[0], sortStep: s[1], sortMaxDepth: s[2]) }
+OrderingTuning.set(shallowEmpties: options.shallow, etcMinEmpties: options.etc)
 if let v = options.selective {
     OrderingTuning.set(selective: SelectiveSettings(rootMinEmpties: v[0], probCutMinEmpties: v[1], deepEmpties: v[2],
                                                     margins: Array(v.dropFirst(3))))
@@ -150,7 +159,7 @@ if options.measureOnly, let numbers = options.measure {
         guard let (stages, values) = readWeightsFile(path) else { usage("\(path) holds no weights of the current layout") }
         PatternEvaluation.install(stageEmpties: stages, weights: values)
     }
-    _ = measureNodes(numbers, label: options.weights ?? "current weights")
+    _ = measureNodes(numbers, label: options.weights ?? "current weights", hashMB: options.hashMB)
     exit(0)
 }
 
@@ -382,7 +391,7 @@ for stage in stages.indices {
 }
 if let numbers = options.measure {
     PatternEvaluation.install(stageEmpties: stages, weights: weights)
-    _ = measureNodes(numbers, label: "fit")
+    _ = measureNodes(numbers, label: "fit", hashMB: options.hashMB)
 }
 
 /// The games the fit learned from, as the options that label them: with `--extra` files, the
