@@ -49,7 +49,7 @@ extension EndgameSearch {
     mutating func evalSearch(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ depth: Int) -> Int {
         nodes &+= 1
         if depth == 0 {
-            if let w = patternWeights { return PatternEvaluation.evaluate(p, o, w, ternary, stageTable) }
+            if let w = patternWeights { return PatternEvaluation.evaluate(p, o, w, gather, stageTable) }
             return evaluate(p, o)
         }
         let moves = Bitboard.moves(p, o) & mask

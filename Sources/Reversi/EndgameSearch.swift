@@ -112,7 +112,7 @@ struct EndgameSearch {
     /// Ordering key points per evaluation unit, as a shift (one weighted reply = 128 points).
     let evalShift: Int
     /// PatternEvaluation's tables, held here so the hot path reads no global.
-    let ternary: UnsafeMutablePointer<Int32>
+    let gather: PatternEvaluation.GatherTables
     let stageTable: UnsafeMutablePointer<Int>
 
     /// 8x8: stability with exact edges (Bitboard+EdgeStability.swift) and its tables.
@@ -167,7 +167,7 @@ struct EndgameSearch {
         // 16 units a disc << 2: one disc weighs half a weighted reply (FFO #20-#39 nodes with
         // an earlier fit: 308 M at << 2, 335 M at << 1, 346 M at << 3)
         self.evalShift = usePatterns ? 2 : 4
-        self.ternary = PatternEvaluation.ternary
+        self.gather = PatternEvaluation.gather
         self.stageTable = PatternEvaluation.stageOf
     }
 

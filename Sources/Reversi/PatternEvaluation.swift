@@ -206,9 +206,10 @@ package enum PatternEvaluation {
         hasWeights = true
     }
 
-    /// Value of (p, o) for the side to move, in `unitsPerDisc` units of disc difference.
+    /// Value of (p, o) for the side to move, in `unitsPerDisc` units of disc difference, from
+    /// forEachFeature (the search uses the faster `evaluate` of PatternEvaluation+Gather.swift).
     @inline(__always)
-    static func evaluate(_ p: UInt64, _ o: UInt64, _ w: UnsafeMutablePointer<Int16>,
+    static func evaluateReference(_ p: UInt64, _ o: UInt64, _ w: UnsafeMutablePointer<Int16>,
                          _ t: UnsafeMutablePointer<Int32>, _ stageOf: UnsafeMutablePointer<Int>) -> Int {
         let empties = 64 - (p | o).nonzeroBitCount
         let base = w + stageOf[empties] * 167330

@@ -111,10 +111,38 @@ func symmetricImages(_ x: UInt64) -> [UInt64] {
             guard let position = ReversiGenerator.randomPosition(&random, geometry: .standard, empties: empties) else { continue }
             let players = symmetricImages(position.player), opponents = symmetricImages(position.opponent)
             let values = (0..<8).map {
-                PatternEvaluation.evaluate(players[$0], opponents[$0], PatternEvaluation.weights, PatternEvaluation.ternary,
-                                           PatternEvaluation.stageOf)
+                PatternEvaluation.evaluateReference(players[$0], opponents[$0], PatternEvaluation.weights,
+                                                    PatternEvaluation.ternary, PatternEvaluation.stageOf)
             }
             #expect(Set(values).count == 1, "\(empties) empties: \(values)")
+        }
+    }
+}
+
+@Test func gatheredEvaluationEqualsTheReference() {
+    // The search's PEXT form reads every instance from the squares forEachFeature reads, in
+    // its digit order: the same value on random positions of every stage, and in every image.
+    let g = PatternEvaluation.gather
+    var perShape = [Int](repeating: 0, count: PatternEvaluation.shapes.count)
+    for i in 0..<PatternEvaluation.GatherTables.count {
+        let instance = g.instances[i]
+        let shape = shapeOf(instance.weights)
+        perShape[shape] += 1
+        var size = 1
+        for _ in 0..<instance.mask.nonzeroBitCount { size *= 3 }
+        #expect(size == PatternEvaluation.shapes[shape].size)
+    }
+    #expect(perShape == [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4, 0, 0])
+    var random = SplitMix64(seed: 13)
+    for empties in [58, 50, 40, 30, 24, 20, 16, 12, 8, 4, 1] {
+        for _ in 0..<20 {
+            guard let position = ReversiGenerator.randomPosition(&random, geometry: .standard, empties: empties) else { continue }
+            for (p, o) in zip(symmetricImages(position.player), symmetricImages(position.opponent)) {
+                let fast = PatternEvaluation.evaluate(p, o, PatternEvaluation.weights, g, PatternEvaluation.stageOf)
+                let reference = PatternEvaluation.evaluateReference(p, o, PatternEvaluation.weights, PatternEvaluation.ternary,
+                                                                    PatternEvaluation.stageOf)
+                #expect(fast == reference)
+            }
         }
     }
 }
