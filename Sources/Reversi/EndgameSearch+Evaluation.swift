@@ -11,11 +11,12 @@
 
 extension EndgameSearch {
     /// Heuristic value of (p, o) for the side to move (larger is better); no exact meaning.
+    /// `playerMoves`: the moves of (p, o).
     @inline(__always)
-    func evaluate(_ p: UInt64, _ o: UInt64) -> Int {
+    func evaluate(_ p: UInt64, _ o: UInt64, playerMoves mp: UInt64) -> Int {
         let corners = geometry.corners
         let empties = mask & ~(p | o)
-        let mp = Bitboard.moves(p, o) & mask, mo = Bitboard.moves(o, p) & mask
+        let mo = Bitboard.moves(o, p) & mask
         var s = 8 * (mp.nonzeroBitCount - mo.nonzeroBitCount)
         s += 8 * ((mp & corners).nonzeroBitCount - (mo & corners).nonzeroBitCount)
         s += 24 * ((p & corners).nonzeroBitCount - (o & corners).nonzeroBitCount)
@@ -46,13 +47,18 @@ extension EndgameSearch {
 
     /// Fail-soft alpha-beta of `depth` plies on `evaluate` (passes cost no ply; a finished
     /// game scores its disc difference, scaled far beyond any heuristic value).
-    mutating func evalSearch(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ depth: Int) -> Int {
+    @inline(__always)
+    mutating func evalSearch(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ beta: Int, _ depth: Int) -> Int {
+        evalSearch(p, o, alpha, beta, depth, moves: Bitboard.moves(p, o) & mask)
+    }
+
+    /// `evalSearch` given the moves of (p, o) (the ordering has them already).
+    mutating func evalSearch(_ p: UInt64, _ o: UInt64, _ alphaIn: Int, _ beta: Int, _ depth: Int, moves: UInt64) -> Int {
         nodes &+= 1
         if depth == 0 {
-            if let w = patternWeights { return PatternEvaluation.evaluate(p, o, w, gather, stageTable) }
-            return evaluate(p, o)
+            if let w = patternWeights { return PatternEvaluation.evaluate(p, o, w, gather, stageTable, playerMoves: moves) }
+            return evaluate(p, o, playerMoves: moves)
         }
-        let moves = Bitboard.moves(p, o) & mask
         if moves == 0 {
             if Bitboard.moves(o, p) & mask == 0 {
                 return (patternWeights != nil ? 4 * PatternEvaluation.unitsPerDisc : 1000) * (p.nonzeroBitCount - o.nonzeroBitCount)

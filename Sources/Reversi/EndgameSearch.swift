@@ -279,7 +279,7 @@ struct EndgameSearch {
                 // With a hash move the others matter less: one ply less (as Edax).
                 let depth = hashMove == 64 ? evalDepth : evalDepth - 1
                 if depth >= 0 {
-                    key += evalSearch(np, no, -1_000_000, 1_000_000, depth) << evalShift
+                    key += evalSearch(np, no, -1_000_000, 1_000_000, depth, moves: replies) << evalShift
                 }
             }
             // Insertion sort of the first j + 1 entries: lists are short.

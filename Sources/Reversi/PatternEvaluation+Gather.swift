@@ -74,10 +74,10 @@ extension PatternEvaluation {
     }()
 
     /// Value of (p, o) for the side to move, in `unitsPerDisc` units: the same sum as
-    /// `evaluateReference`, each instance's index read by PEXT.
+    /// `evaluateReference`, each instance's index read by PEXT. `playerMoves`: the moves of (p, o).
     @inline(__always)
     static func evaluate(_ p: UInt64, _ o: UInt64, _ w: UnsafeMutablePointer<Int16>, _ g: GatherTables,
-                         _ stageOf: UnsafeMutablePointer<Int>) -> Int {
+                         _ stageOf: UnsafeMutablePointer<Int>, playerMoves: UInt64) -> Int {
         #if arch(x86_64)
         let empties = 64 - (p | o).nonzeroBitCount
         let base = w + stageOf[empties] * 167330
@@ -89,7 +89,7 @@ extension PatternEvaluation {
                 + 2 * Int(t[Int(_pext_u64(o, instance.mask))])
             s &+= Int(base[index])
         }
-        let mp = Bitboard.moves(p, o).nonzeroBitCount, mo = Bitboard.moves(o, p).nonzeroBitCount
+        let mp = playerMoves.nonzeroBitCount, mo = Bitboard.moves(o, p).nonzeroBitCount
         s &+= Int(base[mobilityAt + min(mp, 31)]) + Int(base[mobilityAt + 32 + min(mo, 31)]) + Int(base[biasAt])
         return s
         #else

@@ -138,7 +138,8 @@ func symmetricImages(_ x: UInt64) -> [UInt64] {
         for _ in 0..<20 {
             guard let position = ReversiGenerator.randomPosition(&random, geometry: .standard, empties: empties) else { continue }
             for (p, o) in zip(symmetricImages(position.player), symmetricImages(position.opponent)) {
-                let fast = PatternEvaluation.evaluate(p, o, PatternEvaluation.weights, g, PatternEvaluation.stageOf)
+                let fast = PatternEvaluation.evaluate(p, o, PatternEvaluation.weights, g, PatternEvaluation.stageOf,
+                                                      playerMoves: Bitboard.moves(p, o))
                 let reference = PatternEvaluation.evaluateReference(p, o, PatternEvaluation.weights, PatternEvaluation.ternary,
                                                                     PatternEvaluation.stageOf)
                 #expect(fast == reference)
