@@ -4,9 +4,9 @@
 //   swift run -c release reversi-train [--games N] [--seed S] [--min E] [--max E] [--threads T]
 //       [--epochs K] [--shrink S] [--ridge R] [--overlap E] [--skip SHAPES] [--cache FILE] [--out FILE]
 //   reversi-train --measure A-B --measure-only yes [--weights FILE] [--sort F,S,M] [--pn W,M,L,B]
-//       [--selective R,P,D,M...]
+//       [--selective R,P,D,M...] [--etc E] [--shallow N] [--hash-mb MB]
 //       (the nodes of FFO A-B with one thread: a fit written earlier, ordering depths, df-pn,
-//       selective passes)
+//       selective passes, where ETC and the table-free search start, the table size)
 // The committed weights: games 100,000-224,999 (`--first 100000 --games 125000`, 860,545
 // positions, about 75 CPU-minutes of labelling on a 2.5 GHz Xeon), the other options default.
 //
@@ -54,11 +54,12 @@ struct Options {
     var weights: String? = nil
     /// Ordering search thresholds for the measurement: sort-from,step,max-depth.
     var sort: [Int]? = nil
-    /// Enhanced transposition cut-offs above this many empties; table-free search at or below that many.
+    /// Enhanced transposition cut-offs above this many empties (--etc), and the table-free
+    /// search at or below this many (--shallow).
     var etc: Int? = nil
+    var shallow: Int? = nil
     /// Table size of the measurement solves (the benches' default).
     var hashMB = 256
-    var shallow: Int? = nil
     /// df-pn for the measurement: window,min-empties,leaf-empties,budget.
     var proofNumbers: [Int]? = nil
     /// Selective passes for the measurement: root-min-empties,probcut-min-empties,deep-empties,margins...
