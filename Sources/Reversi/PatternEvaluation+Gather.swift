@@ -4,9 +4,10 @@
 // forEachFeature, which training uses) mirrors the board into its 8 images and gathers each
 // shape's bits by shifts, in about 1.4 times the time (the weights' loads bound both). The instances (squares, digit order,
 // table) are derived once from forEachFeature itself, so the two forms cannot drift apart;
-// a test checks that they agree on random positions.
+// a test checks that they agree on random positions. Builds without BMI2 (Package.swift's
+// flag: release builds on x86-64) use the reference form.
 
-#if arch(x86_64)
+#if BMI2
 import _Builtin_intrinsics.intel
 #endif
 
@@ -78,7 +79,7 @@ extension PatternEvaluation {
     @inline(__always)
     static func evaluate(_ p: UInt64, _ o: UInt64, _ w: UnsafeMutablePointer<Int16>, _ g: GatherTables,
                          _ stageOf: UnsafeMutablePointer<Int>, playerMoves: UInt64) -> Int {
-        #if arch(x86_64)
+        #if BMI2
         let empties = 64 - (p | o).nonzeroBitCount
         let base = w + stageOf[empties] * 167330
         var s = 0
