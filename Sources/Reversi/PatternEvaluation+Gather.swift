@@ -2,10 +2,11 @@
 // one parallel bit extract (BMI2 PEXT) a side, and a table for the instance's digit order
 // turns the extracted bits into the base-3 index. The reference form (PatternEvaluation's
 // forEachFeature, which training uses) mirrors the board into its 8 images and gathers each
-// shape's bits by shifts, in about 1.4 times the time (the weights' loads bound both). The instances (squares, digit order,
-// table) are derived once from forEachFeature itself, so the two forms cannot drift apart;
-// a test checks that they agree on random positions. Builds without BMI2 (Package.swift's
-// flag: release builds on x86-64) use the reference form.
+// shape's bits by shifts, in about 1.4 times the time (the weights' loads bound both). The
+// instances (squares, digit order, table) are derived once from forEachFeature itself, so the
+// two forms cannot drift apart; a test checks that they agree on random positions. Builds
+// without BMI2 (Package.swift defines it where it targets Haswell: release builds on x86-64)
+// use the reference form.
 
 #if BMI2
 import _Builtin_intrinsics.intel

@@ -210,7 +210,7 @@ package enum PatternEvaluation {
     /// forEachFeature (the search uses the faster `evaluate` of PatternEvaluation+Gather.swift).
     @inline(__always)
     static func evaluateReference(_ p: UInt64, _ o: UInt64, _ w: UnsafeMutablePointer<Int16>,
-                         _ t: UnsafeMutablePointer<Int32>, _ stageOf: UnsafeMutablePointer<Int>) -> Int {
+                                  _ t: UnsafeMutablePointer<Int32>, _ stageOf: UnsafeMutablePointer<Int>) -> Int {
         let empties = 64 - (p | o).nonzeroBitCount
         let base = w + stageOf[empties] * 167330
         var s = 0
