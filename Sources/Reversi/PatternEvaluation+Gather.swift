@@ -82,7 +82,7 @@ extension PatternEvaluation {
                          _ stageOf: UnsafeMutablePointer<Int>, playerMoves: UInt64) -> Int {
         #if BMI2
         let empties = 64 - (p | o).nonzeroBitCount
-        let base = w + stageOf[empties] * 167330
+        let base = w + stageOf[empties] * stageStride
         var s = 0
         for i in 0..<GatherTables.count {
             let instance = g.instances[i]

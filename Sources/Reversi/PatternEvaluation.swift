@@ -119,6 +119,8 @@ package enum PatternEvaluation {
     static let corner3x3At = 0, corner2x5At = 19683, edgeAt = 78732, line2At = 137781, diagonal8At = 157464
     static let diagonal7At = 164025, diagonal6At = 166212, diagonal5At = 166941, diagonal4At = 167184
     static let mobilityAt = 167265, biasAt = 167329
+    /// One stage's weights (= stageSize, as a literal for the hot path).
+    static let stageStride = 167330
 
     /// The features of one symmetric image (a, b) of the position: the shapes seen in its
     /// a1 corner, rank 1 (and ranks 2-4), a1-h8 diagonal, b1-h7 diagonal and its shorter ones.
@@ -212,7 +214,7 @@ package enum PatternEvaluation {
     static func evaluateReference(_ p: UInt64, _ o: UInt64, _ w: UnsafeMutablePointer<Int16>,
                                   _ t: UnsafeMutablePointer<Int32>, _ stageOf: UnsafeMutablePointer<Int>) -> Int {
         let empties = 64 - (p | o).nonzeroBitCount
-        let base = w + stageOf[empties] * 167330
+        let base = w + stageOf[empties] * stageStride
         var s = 0
         forEachFeature(p, o, t) { s &+= Int(base[$0]) }
         return s

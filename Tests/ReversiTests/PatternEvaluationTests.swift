@@ -34,7 +34,8 @@ import SolverKit
         sum += shape.size
     }
     #expect(PatternEvaluation.stageSize == sum)
-    #expect(sum == 167330)  // the literal stage stride of PatternEvaluation.evaluate
+    #expect(sum == 167330)
+    #expect(PatternEvaluation.stageStride == sum)  // the literal stride of both evaluations
     #expect(PatternEvaluation.hasWeights)
     let literal = [PatternEvaluation.corner3x3At, PatternEvaluation.corner2x5At, PatternEvaluation.edgeAt,
                    PatternEvaluation.line2At, PatternEvaluation.line2At + 6561, PatternEvaluation.line2At + 2 * 6561,
