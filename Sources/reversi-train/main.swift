@@ -7,8 +7,9 @@
 //       [--selective R,P,D,M...] [--etc E] [--shallow N] [--hash-mb MB]
 //       (the nodes of FFO A-B with one thread: a fit written earlier, ordering depths, df-pn,
 //       selective passes, where ETC and the table-free search start, the table size)
-// The committed weights: games 100,000-224,999 (`--first 100000 --games 125000`, 860,545
-// positions, about 75 CPU-minutes of labelling on a 2.5 GHz Xeon), the other options default.
+// The committed weights: games 100,000-474,999 (`--first 100000 --games 375000`, 2,582,403
+// positions, about 45 CPU-minutes of labelling per 125,000 games on a 2.5 GHz Xeon; labelled in
+// three `--cache` runs and fitted with `--extra`), the other options default.
 //
 // 1. Positions: N games from the start, each move the one leaving the opponent fewest moves
 //    (corners counting double) or, one time in two, a random one, stopped at a random number
@@ -20,8 +21,8 @@
 //    by the mean error of the positions holding it (as Edax's learning does), shrunk towards 0
 //    when rare (`--shrink`) and by a ridge penalty; a shape's mirror images share one weight;
 //    the games numbered 9 mod 10 are held out, and the epoch with the least held-out error is
-//    kept (early stopping). One stage for all empties: with 860 k positions the held-out error
-//    is 7.5 discs rms (8.0 with 275 k); two stages (from 0 and 15 empties, on 690 k) fit
+//    kept (early stopping). One stage for all empties: with 2.58 M positions the held-out
+//    error is 7.20 discs rms (7.46 with 860 k, 8.0 with 275 k); two stages (from 0 and 15 empties, on 690 k) fit
 //    closer but searched more nodes on FFO #20-#39 (162 M against 127 M with one).
 import Foundation
 import Dispatch
@@ -30,7 +31,7 @@ import SolverKit
 import Reversi
 
 struct Options {
-    var first = 0, games = 40000, seed: UInt64 = 1, minEmpties = 14, maxEmpties = 18, threads = 2, epochs = 300
+    var first = 0, games = 40000, seed: UInt64 = 1, minEmpties = 14, maxEmpties = 18, threads = 2, epochs = 1000
     var out = "Sources/Reversi/PatternWeights+Generated.swift"
     /// A file of labelled positions (one `player opponent empties score game` line each, hex
     /// bitboards): read instead of labelling when it exists, written after labelling otherwise.
