@@ -22,8 +22,9 @@
 //    when rare (`--shrink`) and by a ridge penalty; a shape's mirror images share one weight;
 //    the games numbered 9 mod 10 are held out, and the epoch with the least held-out error is
 //    kept (early stopping). One stage for all empties: with 2.58 M positions the held-out
-//    error is 7.20 discs rms (7.46 with 860 k, 8.0 with 275 k); two stages (from 0 and 15 empties, on 690 k) fit
-//    closer but searched more nodes on FFO #20-#39 (162 M against 127 M with one).
+//    error is 7.20 discs rms (7.46 with 860 k, 8.0 with 275 k); two stages (from 0 and 15
+//    empties, on 690 k) fit closer but searched more nodes on FFO #20-#39 (162 M against 127 M
+//    with one).
 import Foundation
 import Dispatch
 import Synchronization
