@@ -8,8 +8,8 @@
 //       (the nodes of FFO A-B with one thread: a fit written earlier, ordering depths, df-pn,
 //       selective passes, where ETC and the table-free search start, the table size)
 // The committed weights: games 100,000-474,999 (`--first 100000 --games 375000`, 2,582,403
-// positions, about 45 CPU-minutes of labelling per 125,000 games on a 2.5 GHz Xeon; labelled in
-// three `--cache` runs and fitted with `--extra`), the other options default.
+// positions, about 45 CPU-minutes of labelling per 125,000 games on an AMD EPYC; labelled
+// in three `--cache` runs and fitted with `--extra`), the other options default.
 //
 // 1. Positions: N games from the start, each move the one leaving the opponent fewest moves
 //    (corners counting double) or, one time in two, a random one, stopped at a random number
