@@ -19,6 +19,11 @@
 // hands (`MateTable.exactHands`). Proof lengths are upper bounds here (an interposition proven
 // within the bound is counted whether futile or not); the exact length comes from bounded
 // searches, as for plain minimax.
+//
+// A judgement holds where the searches it used hold: when one of them rests on a repetition of
+// an ancestor (a disproof for this path only), a proof that leaves the interposition out, or a
+// disproof that escapes through it, holds on this path only too (`childJudgeRest`,
+// `NodeValue.proofRest`; such proofs are stored per path, `MateTable.storeProvenPath`).
 import SolverKit
 
 /// What a composer defender node knows of each of its replies (`MateSolver.childState`).
@@ -59,7 +64,16 @@ extension MateSolver {
         let squares = interpositionSquares().squares
         for i in 0..<n {
             childState[base + i] = squares != 0 && Geometry.has(squares, moves[base + i].to) ? ChildState.unresolved : ChildState.counted
+            childJudgeRest[base + i] = NodeValue.anyPath
         }
+    }
+
+    /// Records that the judgement under way used the value `v` (a search of D'' or of one of the
+    /// node's other replies): the judgement holds only where `v` does (`NodeValue.proofRest`).
+    @inline(__always)
+    func noteJudged(_ v: NodeValue) {
+        if v.pn == 0 { judgeRest = min(judgeRest, v.proofRest) }
+        else if v.dn == 0 { judgeRest = min(judgeRest, v.restPly) }
     }
 
     /// A defender node at the horizon (no plies left): mate under the composers' rules when it has
@@ -70,17 +84,24 @@ extension MateSolver {
         markInterpositions(base, n)
         for i in 0..<n where childState[base + i] == ChildState.counted { return nil }
         let full = pos.fullKey
+        let ply = Int32(pathLength)
         top = base + n
         defer { top = base }
         pushPath(full)
         defer { popPath() }
         let childPath = MateSolver.childPathKey(pathKey, full)
+        var rest = NodeValue.anyPath
         for i in 0..<n {
             resolveInterposition(base, n, i, remaining: 0, childPath: childPath)
             if stopped { return NodeValue(pn: 1, dn: 1) }
             if childState[base + i] != ChildState.futile { return nil }
+            rest = min(rest, childJudgeRest[base + i])
         }
         let hand = attackerHand
+        if rest < ply {
+            table.storeProvenPath(key, hand, pathKey: pathKey, length: 0, restPly: rest, amount: 1)
+            return NodeValue(pn: 0, dn: infinitePN, length: 0, hand: hand, proofRest: rest)
+        }
         table.storeProven(key, current: hand, proofHand: hand, length: 0, amount: 1)
         return NodeValue(pn: 0, dn: infinitePN, length: 0, hand: hand)
     }
@@ -97,17 +118,23 @@ extension MateSolver {
     /// effective and its search disproves the node, the others need no judgement).
     func judgeInterpositions(_ base: Int, _ n: Int, remaining: Int, childPath: UInt64, only: Int? = nil) {
         let tight: Bool
+        let outer = judgeRest
+        defer { judgeRest = outer }
+        judgeRest = NodeValue.anyPath
         if (0..<n).contains(where: { childState[base + $0] == ChildState.counted }) {
             guard let lasts = otherReplyLasts(base, n, atLeast: remaining, childPath: childPath) else { return }
             tight = lasts
         } else {
             tight = remaining == 0
         }
+        let tightRest = judgeRest
         for i in 0..<n where childState[base + i] == ChildState.unresolved && (only == nil || only == i) {
             if !tight { childState[base + i] = ChildState.slack; continue }
+            judgeRest = tightRest
             let mated = capturedInterpositionMate(moves[base + i], within: remaining, childPath: childPath) != nil
             if stopped { return }
             childState[base + i] = mated ? ChildState.futile : ChildState.effective
+            childJudgeRest[base + i] = judgeRest
         }
     }
 
@@ -117,6 +144,9 @@ extension MateSolver {
     /// runs out (`stopped`).
     func resolveInterposition(_ base: Int, _ n: Int, _ i: Int, remaining: Int, childPath: UInt64) {
         let m = moves[base + i]
+        let outer = judgeRest
+        judgeRest = NodeValue.anyPath
+        defer { childJudgeRest[base + i] = judgeRest; judgeRest = outer }
         guard var w = capturedInterpositionMate(m, within: remaining, childPath: childPath) else {
             if !stopped { childState[base + i] = ChildState.effectiveWithinBound }
             return
@@ -160,6 +190,7 @@ extension MateSolver {
                 pos.removeHand(attacker, t); pos.addHand(defender, t)
                 let v = search(remaining: bound, pathKey: childPath)
                 pos.removeHand(defender, t); pos.addHand(attacker, t)
+                noteJudged(v)
                 if v.pn == 0 { best = min(best ?? Int.max, Int(v.length)) }
             }
             pos.undo(c, captured: ccap)
@@ -179,6 +210,7 @@ extension MateSolver {
             let v = search(remaining: plies - 3, pathKey: childPath)
             pos.undo(m, captured: cap)
             if stopped { return nil }
+            noteJudged(v)
             if v.dn == 0 { return true }
         }
         return false

@@ -36,6 +36,11 @@ final class MateSolver {
     var uncleanEscapes = 0
     /// Composer mode: what is known of each child in the arena (`ChildState`).
     let childState: UnsafeMutablePointer<UInt8>
+    /// Composer mode: per judged interposition in the arena, the shallowest ply of the path its
+    /// judgement rests on (`NodeValue.proofRest`; `NodeValue.anyPath`: none).
+    let childJudgeRest: UnsafeMutablePointer<Int32>
+    /// Composer mode: the same for the judgement under way (`noteJudged`).
+    var judgeRest = NodeValue.anyPath
     /// Composer mode: the plain solver whose proofs are composer proofs (`MateSolver+PlainGuide.swift`).
     var plainGuide: MateSolver? = nil
     var plainGuideMB = 64
@@ -69,6 +74,7 @@ final class MateSolver {
         table.exactHands = composer
         self.composer = composer
         childState = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
+        childJudgeRest = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
         self.budget = budget
         moves = .allocate(capacity: MateSolver.arenaSize)
         childKey = .allocate(capacity: MateSolver.arenaSize)
@@ -83,6 +89,7 @@ final class MateSolver {
         MateTable.give(table)
         moves.deallocate(); childKey.deallocate(); childFull.deallocate(); childHand.deallocate()
         pathKeys.deallocate(); filter.deallocate(); childCache.deallocate(); childState.deallocate()
+        childJudgeRest.deallocate()
     }
 
     @inline(__always) func pushPath(_ k: UInt64) {
@@ -347,13 +354,16 @@ final class MateSolver {
             var bestPn: UInt32 = infinitePN, bestDn: UInt32 = infinitePN, second: UInt32 = infinitePN
             if isOr {
                 pn = infinitePN; var dnSum: UInt64 = 0
-                var provenIndex = -1, provenLength = UInt16.max, provenHand = Hand()
+                var provenIndex = -1, provenLength = UInt16.max, provenHand = Hand(), provenRest = NodeValue.anyPath
                 var disproof = Hand.full, minDepth = noMateAtAll, minRest = NodeValue.anyPath
                 var allClean = true
                 for i in 0..<n {
                     let v = childCache[base + i]
                     if v.pn == 0 {
-                        if v.length < provenLength { provenLength = v.length; provenIndex = i; provenHand = v.hand }
+                        // the shortest, then one that holds on any path
+                        if v.length < provenLength || (v.length == provenLength && v.proofRest > provenRest) {
+                            provenLength = v.length; provenIndex = i; provenHand = v.hand; provenRest = v.proofRest
+                        }
                         continue
                     }
                     if v.dn == 0 {
@@ -374,6 +384,7 @@ final class MateSolver {
                     let cap = m.isDrop ? 0 : pos.piece(m.to)
                     let ph = proofHandBefore(m, childProof: provenHand, captured: cap, hand: hand)
                     let len = provenLength &+ 1
+                    if provenRest < ply { return storeProvenPath(key, hand, pathKey: pathKey, length: len, rest: provenRest, startNodes: startNodes) }
                     table.storeProven(key, current: hand, proofHand: ph, length: len, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
                     return NodeValue(pn: 0, dn: infinitePN, length: len, hand: ph)
                 }
@@ -394,7 +405,7 @@ final class MateSolver {
                 dn = UInt32(min(dnSum, UInt64(MateSolver.saturated)))
             } else {
                 dn = infinitePN; var pnSum: UInt64 = 0
-                var proof = Hand(), maxLength: UInt16 = 0, counted = false
+                var proof = Hand(), maxLength: UInt16 = 0, counted = false, proofRest = NodeValue.anyPath
                 var disprovenIndex = -1, disproven = NodeValue(pn: infinitePN, dn: 0)
                 var waitingSquares: UInt128 = 0
                 let defenderKing = Int(pos.kingSquare[1 - attacker])
@@ -409,7 +420,10 @@ final class MateSolver {
                             resolveInterposition(base, n, i, remaining: remaining, childPath: childPath)
                             if stopped { return NodeValue(pn: 1, dn: 1) }
                         }
-                        if childState[base + i] == ChildState.futile { continue }
+                        if childState[base + i] == ChildState.futile {
+                            proofRest = min(proofRest, childJudgeRest[base + i])
+                            continue
+                        }
                     }
                     if v.dn == 0 {
                         // prefer a disproof that holds on any path, then the deepest, then the one
@@ -418,6 +432,8 @@ final class MateSolver {
                         // every smaller hand; kept clean only then
                         var cv = v
                         cv.clean = cleanEscape(v, child: base + i)
+                        // an escape through an interposition holds only where its judgement does
+                        if composer, childState[base + i] != ChildState.counted { cv.restPly = min(cv.restPly, childJudgeRest[base + i]) }
                         let anyPath = cv.restPly >= ply, wasAnyPath = disproven.restPly >= ply
                         if disprovenIndex < 0 || (anyPath && !wasAnyPath)
                             || (anyPath == wasAnyPath && (cv.depth > disproven.depth
@@ -431,6 +447,7 @@ final class MateSolver {
                         proof = proof.union(v.hand)
                         maxLength = max(maxLength, v.length)
                         counted = true
+                        proofRest = min(proofRest, v.proofRest)
                         continue
                     }
                     let m = moves[base + i]
@@ -472,6 +489,7 @@ final class MateSolver {
                     let ph = extendForInterposition(proof).intersection(hand)
                     // composer: only futile interpositions left, a mate (length 0)
                     let len = composer && !counted ? 0 : maxLength &+ 1
+                    if proofRest < ply { return storeProvenPath(key, hand, pathKey: pathKey, length: len, rest: proofRest, startNodes: startNodes) }
                     table.storeProven(key, current: hand, proofHand: ph, length: len, amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
                     return NodeValue(pn: 0, dn: infinitePN, length: len, hand: ph)
                 }
@@ -506,6 +524,13 @@ final class MateSolver {
             childCache[base + best] = mid(cthpn, cthdn, remaining: childRemaining, pathKey: childPath)
             pos.undo(m, captured: cap)
         }
+    }
+
+    /// Stores and returns a composer proof that holds on the current path only (`NodeValue.proofRest`).
+    func storeProvenPath(_ key: UInt64, _ hand: Hand, pathKey: UInt64, length: UInt16, rest: Int32, startNodes: UInt64) -> NodeValue {
+        table.storeProvenPath(key, hand, pathKey: pathKey, length: length, restPly: rest,
+                              amount: UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF)))
+        return NodeValue(pn: 0, dn: infinitePN, length: length, hand: hand, proofRest: rest)
     }
 
     /// Where the sums of proof (disproof) numbers stop: one under the largest threshold

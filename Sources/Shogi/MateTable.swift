@@ -21,11 +21,14 @@ struct MateEntry {
                                 // repetition: likewise
     var kind: UInt8 = 0         // MateEntry.empty / unknown / proven / disproven / repetition
     var generation: UInt8 = 0   // the table's generation when stored; any other one reads as empty
-    var restPly: Int16 = 0      // repetition: the shallowest ply of the path the disproof rests on
+    var restPly: Int16 = 0      // repetition, provenPath: the shallowest ply of the path the value rests on
     static let empty: UInt8 = 0, unknown: UInt8 = 1, proven: UInt8 = 2, disproven: UInt8 = 3, repetition: UInt8 = 4
     /// A composer disproof that no defender escape through an interposition holds up: it holds
     /// for every smaller attacker hand too (`MateSolver+CleanDisproof.swift`).
     static let disprovenClean: UInt8 = 5
+    /// A composer proof that rests on a futility judgement valid on its path only (a disproof
+    /// under the judgement rests on a repetition of an ancestor): answers on that path only.
+    static let provenPath: UInt8 = 6
 }
 
 /// A node's value as df-pn uses it.
@@ -40,6 +43,12 @@ struct NodeValue {
     /// none, so that it holds whatever path reaches the node. -1: it rests on the path's length
     /// (the ply limit), never on one position alone.
     var restPly: Int32 = NodeValue.anyPath
+    /// Proven (composer): the shallowest ply of the current path that a futility judgement under
+    /// the proof rests on, `NodeValue.anyPath` when none. A futile interposition is judged by
+    /// searches of D'' and of the node's other replies; when one of those values holds on the
+    /// current path only (a disproof resting on a repetition of an ancestor), so does the
+    /// judgement, and a proof that leaves the interposition out holds on that path only.
+    var proofRest: Int32 = NodeValue.anyPath
     var isNew = false
     /// Composer disproof: no escape through an interposition anywhere under it, so it holds for
     /// every attacker hand the node's hand covers (`MateSolver+CleanDisproof.swift`).
@@ -174,6 +183,11 @@ final class MateTable: @unchecked Sendable {
                 if bestLength == .max, Int(e.depth) >= remaining, Hand(raw: e.hand).covers(hand) {
                     return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: hand, clean: true)
                 }
+            case MateEntry.provenPath:
+                if e.pathKey == pathKey, e.hand == hand.raw, Int(e.length) <= remaining, e.length < bestLength {
+                    bestLength = e.length
+                    result = NodeValue(pn: 0, dn: infinitePN, length: e.length, hand: hand, proofRest: Int32(e.restPly))
+                }
             case MateEntry.repetition:
                 if bestLength == .max, e.hand == hand.raw, e.pathKey == pathKey, Int(e.depth) >= remaining {
                     return NodeValue(pn: infinitePN, dn: 0, depth: e.depth, hand: hand, restPly: Int32(e.restPly))
@@ -241,6 +255,16 @@ final class MateTable: @unchecked Sendable {
         let e = slot(key, kind: kind, hand: disproofHand.raw, alsoReplace: current.raw)
         if e.pointee.key == key, e.pointee.generation == generation, e.pointee.kind == kind, e.pointee.hand == disproofHand.raw, e.pointee.depth >= depth { return }
         e.pointee = MateEntry(key: key, hand: disproofHand.raw, pn: infinitePN, dn: 0, amount: amount, depth: depth, kind: kind, generation: generation)
+    }
+
+    /// A composer proof that rests on a judgement valid on `pathKey`'s path only (at ply
+    /// `restPly`, `NodeValue.proofRest`): it answers on that path only, for the exact hand.
+    @inline(__always)
+    func storeProvenPath(_ key: UInt64, _ hand: Hand, pathKey: UInt64, length: UInt16, restPly: Int32, amount: UInt32) {
+        let e = slot(key, kind: MateEntry.provenPath, hand: hand.raw, alsoReplace: hand.raw)
+        e.pointee = MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: 0, dn: infinitePN, amount: amount,
+                              length: length, kind: MateEntry.provenPath, generation: generation,
+                              restPly: Int16(clamping: restPly))
     }
 
     /// A disproof that rests on a repetition of the position at ply `restPly` of `pathKey`'s path:

@@ -41,6 +41,28 @@ private func pathKey(_ start: Position, _ moves: [String]) -> (UInt64, Position)
     #expect(other.dn != 0)
 }
 
+@Test func composerProofOnOnePathIsNotReusedOnAnother() throws {
+    // A composer proof that leaves out an interposition judged futile through a disproof
+    // resting on a repetition of an ancestor holds on that path only (`NodeValue.proofRest`):
+    // stored for its path, it answers there, with its rest, and nowhere else, nor for another hand.
+    let start = try Position(sfen: Position.startSFEN[...], at: SourceLocation(file: "start", line: 1))
+    let (k1, p1) = pathKey(start, ["7g7f", "3c3d", "2g2f"])
+    let (k2, _) = pathKey(start, ["2g2f", "3c3d", "7g7f"])
+    let solver = MateSolver(position: p1, hashMB: 1, budget: nil, composer: true)
+    let hand = p1.hands[solver.attacker]
+    solver.table.storeProvenPath(p1.boardKey, hand, pathKey: k1, length: 7, restPly: 1, amount: 1)
+    let own = solver.table.lookup(p1.boardKey, hand, remaining: 9, pathKey: k1)
+    #expect(own.pn == 0 && own.length == 7 && own.proofRest == 1)
+    let shorter = solver.table.lookup(p1.boardKey, hand, remaining: 5, pathKey: k1)
+    #expect(shorter.pn != 0)
+    let other = solver.table.lookup(p1.boardKey, hand, remaining: 9, pathKey: k2)
+    #expect(other.pn != 0)
+    var more = hand
+    more.add(Piece.pawn)
+    let otherHand = solver.table.lookup(p1.boardKey, more, remaining: 9, pathKey: k1)
+    #expect(otherHand.pn != 0)
+}
+
 @Test func disproofRestingOnAStrictAncestorIsNotReusedOffItsPath() throws {
     // tanuki-03-0001, mate in 3 (published): 1d2c 1b1a 2c2b. With Q, the position after 1d2c
     // 1b1a, on the path as an ancestor (ply 0), the defender answers the mating check by moving
