@@ -98,10 +98,7 @@ extension MateSolver {
             rest = min(rest, childJudgeRest[base + i])
         }
         let hand = attackerHand
-        if rest < ply {
-            table.storeProvenPath(key, hand, pathKey: pathKey, length: 0, restPly: rest, amount: 1)
-            return NodeValue(pn: 0, dn: infinitePN, length: 0, hand: hand, proofRest: rest)
-        }
+        if rest < ply { return storeProvenPath(key, hand, pathKey: pathKey, length: 0, rest: rest, startNodes: nodes) }
         table.storeProven(key, current: hand, proofHand: hand, length: 0, amount: 1)
         return NodeValue(pn: 0, dn: infinitePN, length: 0, hand: hand)
     }

@@ -261,10 +261,9 @@ final class MateTable: @unchecked Sendable {
     /// `restPly`, `NodeValue.proofRest`): it answers on that path only, for the exact hand.
     @inline(__always)
     func storeProvenPath(_ key: UInt64, _ hand: Hand, pathKey: UInt64, length: UInt16, restPly: Int32, amount: UInt32) {
-        let e = slot(key, kind: MateEntry.provenPath, hand: hand.raw, alsoReplace: hand.raw)
-        e.pointee = MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: 0, dn: infinitePN, amount: amount,
+        storeOnPath(MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: 0, dn: infinitePN, amount: amount,
                               length: length, kind: MateEntry.provenPath, generation: generation,
-                              restPly: Int16(clamping: restPly))
+                              restPly: Int16(clamping: restPly)))
     }
 
     /// A disproof that rests on a repetition of the position at ply `restPly` of `pathKey`'s path:
@@ -273,9 +272,14 @@ final class MateTable: @unchecked Sendable {
     /// raises the bound after a disproof).
     @inline(__always)
     func storeRepetition(_ key: UInt64, _ hand: Hand, pathKey: UInt64, depth: UInt16, restPly: Int32, amount: UInt32) {
-        let e = slot(key, kind: MateEntry.repetition, hand: hand.raw, alsoReplace: hand.raw)
-        e.pointee = MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: infinitePN, dn: 0, amount: amount,
+        storeOnPath(MateEntry(key: key, pathKey: pathKey, hand: hand.raw, pn: infinitePN, dn: 0, amount: amount,
                               depth: depth, kind: MateEntry.repetition, generation: generation,
-                              restPly: Int16(clamping: restPly))
+                              restPly: Int16(clamping: restPly)))
+    }
+
+    /// Writes an entry that holds for one path (exact hand), over the slot of its key, kind and hand.
+    @inline(__always)
+    private func storeOnPath(_ entry: MateEntry) {
+        slot(entry.key, kind: entry.kind, hand: entry.hand, alsoReplace: entry.hand).pointee = entry
     }
 }
