@@ -20,6 +20,13 @@
 // within the bound is counted whether futile or not); the exact length comes from bounded
 // searches, as for plain minimax.
 //
+// The searches of a judgement run to their end, not by df-pn's thresholds; one of them can take
+// millions of nodes where another reply of the node would settle it cheaply. So the first
+// judgement of a disproven interposition in a visit of its node stops after `judgeFirstCap`
+// nodes; the interposition then stays an open child whose disproof number grows with the
+// judgement's work so far, and when df-pn picks it, its judgement goes on with four times the
+// cap (the searches' work is kept in the table). Only the order of the work changes.
+//
 // A judgement holds where the searches it used hold: when one of them rests on a repetition of
 // an ancestor (a disproof for this path only), a proof that leaves the interposition out, or a
 // disproof that escapes through it, holds on this path only too (`childJudgeRest`,
@@ -65,7 +72,30 @@ extension MateSolver {
         for i in 0..<n {
             childState[base + i] = squares != 0 && Geometry.has(squares, moves[base + i].to) ? ChildState.unresolved : ChildState.counted
             childJudgeRest[base + i] = NodeValue.anyPath
+            childJudgeCap[base + i] = 0
         }
+    }
+
+    /// Nodes the first judgement of a disproven interposition may take in a visit of its node
+    /// (`judgeFirstCap`; each later try four times the last). With 50k the 8M-node suite decides
+    /// the same 64 problems as with no cap, in 0.7% fewer nodes; zukou-060 takes half (2.8M).
+    static let defaultJudgeCap: UInt64 = 50_000
+
+    /// `resolveInterposition` stopped after `cap` more nodes: false when it stopped there (the
+    /// interposition left unresolved, its searches' work kept in the table), true when it
+    /// finished or the budget stopped it.
+    func resolveInterpositionCapped(_ base: Int, _ n: Int, _ i: Int, remaining: Int, childPath: UInt64, cap: UInt64) -> Bool {
+        let outer = judgeLimit
+        let limit = min(outer, nodes &+ cap)
+        judgeLimit = limit
+        resolveInterposition(base, n, i, remaining: remaining, childPath: childPath)
+        judgeLimit = outer
+        if stopped, nodes >= limit, nodes < outer, !(budget?.isStopped ?? false), extractionNodeCap == nil {
+            stopped = false
+            judgeStops &+= 1
+            return false
+        }
+        return true
     }
 
     /// Records that the judgement under way used the value `v` (a search of D'' or of one of the

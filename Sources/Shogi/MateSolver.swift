@@ -41,6 +41,14 @@ final class MateSolver {
     let childJudgeRest: UnsafeMutablePointer<Int32>
     /// Composer mode: the same for the judgement under way (`noteJudged`).
     var judgeRest = NodeValue.anyPath
+    /// Composer mode: per disproven interposition of the arena whose judgement ran into its node
+    /// cap in the current visit of its node, that cap (0: none did); `judgeLimit`: the node count
+    /// at which the innermost capped judgement under way stops (`resolveInterpositionCapped`).
+    let childJudgeCap: UnsafeMutablePointer<UInt64>
+    var judgeLimit = UInt64.max
+    var judgeFirstCap = MateSolver.defaultJudgeCap
+    /// Judgements stopped at their cap (and taken up again later).
+    var judgeStops: UInt64 = 0
     /// Composer mode: the plain solver whose proofs are composer proofs (`MateSolver+PlainGuide.swift`).
     var plainGuide: MateSolver? = nil
     var plainGuideMB = 64
@@ -75,6 +83,7 @@ final class MateSolver {
         self.composer = composer
         childState = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
         childJudgeRest = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
+        childJudgeCap = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
         self.budget = budget
         moves = .allocate(capacity: MateSolver.arenaSize)
         childKey = .allocate(capacity: MateSolver.arenaSize)
@@ -89,7 +98,7 @@ final class MateSolver {
         MateTable.give(table)
         moves.deallocate(); childKey.deallocate(); childFull.deallocate(); childHand.deallocate()
         pathKeys.deallocate(); filter.deallocate(); childCache.deallocate(); childState.deallocate()
-        childJudgeRest.deallocate()
+        childJudgeRest.deallocate(); childJudgeCap.deallocate()
     }
 
     @inline(__always) func pushPath(_ k: UInt64) {
@@ -213,6 +222,7 @@ final class MateSolver {
     @inline(__always) func countNode() {
         nodes &+= 1
         if nodes & 4095 == 0 {
+            if nodes >= judgeLimit { stopped = true }
             if let cap = extractionNodeCap { if nodes >= cap { stopped = true } }
             else if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
             if let poll = onPoll { poll(self) }
@@ -417,8 +427,21 @@ final class MateSolver {
                     if composer, childState[base + i] != ChildState.counted {
                         // a futile interposition is no defence; one disproven must be judged first
                         if childState[base + i] == ChildState.unresolved || childState[base + i] == ChildState.slack, v.dn == 0 {
-                            resolveInterposition(base, n, i, remaining: remaining, childPath: childPath)
-                            if stopped { return NodeValue(pn: 1, dn: 1) }
+                            if childJudgeCap[base + i] == 0 {
+                                let cap = judgeFirstCap
+                                if !resolveInterpositionCapped(base, n, i, remaining: remaining, childPath: childPath, cap: cap) { childJudgeCap[base + i] = cap }
+                                if stopped { return NodeValue(pn: 1, dn: 1) }
+                            }
+                            if childJudgeCap[base + i] != 0 {
+                                // its judgement stopped at the cap: an open child whose disproof
+                                // number grows with the work its judgement has taken so far
+                                pnSum += 1
+                                if interpositionsWait { continue }
+                                let jdn = UInt32(min(childJudgeCap[base + i] >> 12, UInt64(infinitePN - 2))) + 1
+                                if jdn < bestDn { second = bestDn; bestDn = jdn; bestPn = 1; best = i }
+                                else if jdn < second { second = jdn }
+                                continue
+                            }
                         }
                         if childState[base + i] == ChildState.futile {
                             proofRest = min(proofRest, childJudgeRest[base + i])
@@ -511,6 +534,13 @@ final class MateSolver {
                 let eps = second >= infinitePN - 1 ? infinitePN - 1 : UInt32(min(UInt64(second) + UInt64(second / 4) + 1, UInt64(infinitePN - 1)))
                 cthdn = min(thdn, eps)
                 cthpn = UInt32(min(Int64(thpn) - Int64(pn) + Int64(bestPn), Int64(infinitePN - 1)))
+            }
+            if composer, !isOr, childJudgeCap[base + best] != 0 {
+                // a judgement stopped at its cap before: on, with four times the cap
+                let cap = childJudgeCap[base + best] &* 4
+                childJudgeCap[base + best] = resolveInterpositionCapped(base, n, best, remaining: remaining, childPath: childPath, cap: cap) ? 0 : cap
+                if stopped { return NodeValue(pn: 1, dn: 1) }
+                continue
             }
             if composer, !isOr, childState[base + best] == ChildState.unresolved {
                 // judged before they are searched (the node's other replies are all proven by

@@ -353,3 +353,38 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
     }
     #expect(problems > 500 && asked > 2000)
 }
+
+/// The judgement cap (`MateSolver.judgeFirstCap`) only reorders the work: with a cap of one
+/// node, every judgement that reaches the solver's next 4,096-node check stops there and is taken
+/// up again later, and the answers are still the brute force's (tanuki, 1 to 5 plies) and the
+/// book's (Shogi Zuko problems whose composer length equals it: 2, 5, 18, 85, 92).
+@Test func cappedJudgementsGiveTheSameAnswers() throws {
+    var stops: UInt64 = 0
+    func capped(_ p: Position, upper: Int) -> ComposerAnswer {
+        let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
+        solver.judgeFirstCap = 1
+        defer { stops += solver.judgeStops }
+        return solver.composerSolve(upperBound: upper)
+    }
+    var fives = 0
+    for (cols, length) in try tanukiRows() where length <= 5 {
+        if length == 5 { fives += 1; if fives > 40 { continue } }
+        let p = try position(cols[2])
+        var q = p
+        let brute = ComposerBrute.attackerValue(&q, limit: length)
+        let answer = capped(p, upper: length)
+        #expect(answer.exact && answer.forcedLength == brute, "\(cols[0])")
+    }
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Puzzles/tsume/bench/zukou.tsv")
+    let zuko = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    for name in ["zukou-002", "zukou-005", "zukou-018", "zukou-085", "zukou-092"] {
+        let cols = try #require(zuko.first { $0.first == name })
+        let book = try #require(Int(cols[1]))
+        let p = try position(cols[2])
+        let plain = MateSolver(position: p, hashMB: 16, budget: nil).solve(firstProofOnly: false, treeDepth: 0)
+        let answer = capped(p, upper: plain.length)
+        #expect(answer.exact && answer.length == book, "\(name)")
+    }
+    // the stopped judgements were met, and taken up again
+    #expect(stops > 0)
+}
