@@ -46,6 +46,8 @@ final class MateSolver {
     /// at which the innermost capped judgement under way stops (`resolveInterpositionCapped`).
     let childJudgeCap: UnsafeMutablePointer<UInt64>
     var judgeLimit = UInt64.max
+    /// Composer mode: nodes the first judgement of a disproven interposition may take
+    /// (`MateSolver.defaultJudgeCap`; the tests lower it to exercise the stops).
     var judgeFirstCap = MateSolver.defaultJudgeCap
     /// Judgements stopped at their cap (and taken up again later).
     var judgeStops: UInt64 = 0
