@@ -8,8 +8,8 @@
 import SolverKit
 
 extension MoveSearch {
-    /// No solution has fewer moves: the regions full at the best start, less what a finish holds.
-    var startBound: Int { max(0, (starts.map { merson.fullCount($0) }.min() ?? 0) - finishesFull) }
+    /// No solution has fewer moves: the Merson bound at the best start.
+    var startBound: Int { max(0, starts.map(movesToFinish).min() ?? 0) }
 
     /// The fewest moves if they are at most `last`: the first bound that meets gives them, with
     /// the solution; else `movesAtLeast` is one past the largest bound shown to hold none

@@ -65,13 +65,22 @@ final class MoveSearch: @unchecked Sendable {
     let forwardPagodas: [(Pagoda, Int)]
     let backwardPagodas: [(Pagoda, Int)]
     let hasForwardPagodas: Bool, hasBackwardPagodas: Bool
-    /// Merson regions, and the most any finish holds full and any start holds broken: with a
-    /// move bound D, a forward position at depth g is dropped when g + (full regions - the
-    /// finishes' full) > D, a backward one at depth b when b + (broken regions - the starts'
-    /// broken) > D (`MersonRegions.swift`); no solution within D loses a position.
+    /// Merson regions: with a move bound D, a forward position at depth g is dropped when
+    /// g + `movesToFinish` > D, a backward one at depth b when b + `movesFromStart` > D
+    /// (`MersonRegions.swift`); no solution within D loses a position.
     let merson: MersonRegions
+    /// The most any finish holds full and any start holds broken (subtracted from the regions
+    /// a position holds full, or broken, when the finishes or starts are not single holes).
     let finishesFull: Int
     let startsBroken: Int
+    /// With one-peg finishes: those on a one-hole region (a corner). Only such a region can be
+    /// full at a finish, and only if the position holds it: else nothing is subtracted.
+    let finishCorners: UInt64
+    /// With one-vacancy starts: the vacancies on a corner (their region is broken at the start
+    /// only; a position that holds it gets nothing subtracted for it), and whether some
+    /// vacancy lies in a pair region (one region broken at the start, always subtracted).
+    let startCorners: UInt64
+    let startInPair: Bool
     /// With one-peg finishes: their holes, and the jump components holding one (a raw buffer).
     /// A forward position one move from the bound D must have a component holding a finish with
     /// exactly one peg (the last mover is alone in its component, `FinishTest`), and one at D
@@ -141,6 +150,15 @@ final class MoveSearch: @unchecked Sendable {
         merson = regions
         finishesFull = self.finishes.map { regions.mostRegions($0, full: true, holes: board.allHoles) }.max() ?? 0
         startsBroken = self.starts.map { regions.mostRegions($0, full: false, holes: board.allHoles) }.max() ?? 0
+        finishCorners = singlePegs ? finishHoles & regions.singletons : 0
+        let holes = board.allHoles
+        let vacancies = self.starts.map { holes & ~$0 }
+        if vacancies.allSatisfy({ $0.nonzeroBitCount == 1 }) {
+            startCorners = vacancies.reduce(0, |) & regions.singletons
+            startInPair = vacancies.contains { v in (0..<regions.pairCount).contains { regions.pairs[$0] & v != 0 } }
+        } else {
+            (startCorners, startInPair) = (0, false)
+        }
     }
 
     deinit {
@@ -254,11 +272,29 @@ final class MoveSearch: @unchecked Sendable {
         if moveBound == Int.max { return .store }
         // Along one chain only the region the peg started in changes from full to broken
         // (forward) or back (backward): an extension is at most one move closer.
-        let needed = forward ? merson.fullCount(c) - finishesFull : merson.brokenCount(c, holes: full) - startsBroken
+        let needed = forward ? movesToFinish(c) : movesFromStart(c)
         let slack = moveBound - depth - needed
         if slack < 0 { return slack == -1 ? .extend : .drop }
         if forward && finishHoles != 0 && moveBound - depth <= 1 && !finishable(c, within: moveBound - depth) { return .extend }
         return .store
+    }
+
+    /// No finish is fewer moves away: the disjoint regions full in `c` and not full at the
+    /// finish (at least; the least over the finishes). With one-peg finishes the only region
+    /// full at a finish is its corner, and it counts in `c` only if `c` holds it.
+    @inline(__always) func movesToFinish(_ c: UInt64) -> Int {
+        let regions = merson.fullCount(c)
+        if finishHoles == 0 { return regions - finishesFull }
+        return regions - (c & finishCorners != 0 ? 1 : 0)
+    }
+
+    /// No start is fewer moves back: the disjoint regions broken in `c` and full at the start.
+    /// A corner vacancy's region counts in `c` only if `c` leaves it empty; a region holding a
+    /// vacancy in a pair is subtracted, as one may be among those counted.
+    @inline(__always) func movesFromStart(_ c: UInt64) -> Int {
+        let regions = merson.brokenCount(c, holes: full)
+        if startCorners == 0 && !startInPair { return regions - startsBroken }
+        return regions - (startInPair || full & ~c & startCorners != 0 ? 1 : 0)
     }
 
     /// The quick necessary condition for a finish within `moves` (0 or 1) moves.

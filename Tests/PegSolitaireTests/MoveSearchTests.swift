@@ -26,6 +26,30 @@ func bruteForceMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
     return dist
 }
 
+/// Fewest moves from every position to one peg on `finish`, by plain BFS over reversed chains
+/// (a peg on `to` with `from` and `over` empty goes back to `from`, refilling `over`; the chain
+/// goes on from `from`), positions as keys, no symmetry.
+func bruteForceMoves(_ board: Board, to finish: Int) -> [UInt64: Int] {
+    let target = UInt64(1) << UInt64(finish)
+    var dist: [UInt64: Int] = [target: 0]
+    var frontier = [target]
+    var depth = 0
+    while !frontier.isEmpty {
+        depth += 1
+        var next: [UInt64] = []
+        func chain(_ q: UInt64, at hole: Int?) {
+            for jump in board.jumps where (hole == nil || jump.to == hole!) && q & jump.flip == UInt64(1) << UInt64(jump.to) {
+                let c = q ^ jump.flip
+                if dist[c] == nil { dist[c] = depth; next.append(c) }
+                chain(c, at: jump.from)
+            }
+        }
+        for p in frontier { chain(p, at: nil) }
+        frontier = next
+    }
+    return dist
+}
+
 private let smallBoards: [(String, String)] = [
     ("triangle-5", PegFile.triangle(side: 5, vacancy: 1)),
     ("4x4", "target: any\noooo\noooo\noooo\n.ooo"),
@@ -105,6 +129,41 @@ private let smallBoards: [(String, String)] = [
         if name.hasPrefix("triangle") {
             #expect(regions.singletons.nonzeroBitCount == 3)   // the corners
         }
+    }
+
+    /// The search's own bounds never exceed the moves: `movesToFinish` at most the fewest moves
+    /// from a position to its finish (reversed brute force), `movesFromStart` at most those
+    /// from the start to it, for single pairs and for all pairs in one search. A corner finish
+    /// (or vacancy) is subtracted only where the position holds (or empties) it, which bounds
+    /// some positions one move higher than subtracting it always.
+    @Test(arguments: smallBoards.map(\.0))
+    func searchBoundsAreAdmissible(_ name: String) {
+        let board = Fixtures.problem(smallBoards.first { $0.0 == name }!.1).board
+        let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
+        let all = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
+                             symmetries: board.automorphisms())
+        var raised = 0, checked = 0
+        let identity = [Array(0..<board.holeCount)]
+        for h in 0..<board.holeCount {
+            // One finish (the starts of its class), and one start (the finishes of its class).
+            let to = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: [holes[h]], symmetries: identity)
+            let from = MoveSearch(board: board, starts: [board.allHoles & ~holes[h]], finishes: holes, symmetries: identity)
+            // A hole no start (finish) shares a position class with is searched for by nobody.
+            if to.finishes.isEmpty || from.starts.isEmpty { continue }
+            for (p, moves) in bruteForceMoves(board, to: h) {
+                #expect(to.movesToFinish(p) <= moves && all.movesToFinish(p) <= moves, "\(name) to \(board.names[h])")
+                if to.movesToFinish(p) > to.merson.fullCount(p) - to.finishesFull { raised += 1 }
+                checked += 1
+            }
+            for (p, moves) in bruteForceMoves(board, from: board.allHoles & ~holes[h]) {
+                #expect(from.movesFromStart(p) <= moves && all.movesFromStart(p) <= moves, "\(name) from \(board.names[h])")
+                if from.movesFromStart(p) > from.merson.brokenCount(p, holes: board.allHoles) - from.startsBroken { raised += 1 }
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+        // The triangle's corners are finishes and vacancies of solvable problems.
+        if name.hasPrefix("triangle") { #expect(raised > 0) }
     }
 
     /// With a move bound D the search decides the same fewest moves when they are at most D,
