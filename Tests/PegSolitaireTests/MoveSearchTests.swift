@@ -5,49 +5,34 @@ import Testing
 @testable import PegSolitaire
 
 /// Fewest moves from `start` to every position, by plain BFS over chains (positions as keys,
-/// no symmetry); shared by the move-search tests.
-func bruteForceMoves(_ board: Board, from start: UInt64) -> [UInt64: Int] {
+/// no symmetry); shared by the move-search tests. `reversed`: over reversed chains instead (a
+/// peg on `to` with `from` and `over` empty goes back to `from`, refilling `over`, and the
+/// chain goes on from `from`), which gives the fewest moves from every position to `start`.
+func bruteForceMoves(_ board: Board, from start: UInt64, reversed: Bool = false) -> [UInt64: Int] {
     var dist: [UInt64: Int] = [start: 0]
     var frontier = [start]
     var depth = 0
     while !frontier.isEmpty {
         depth += 1
         var next: [UInt64] = []
-        func chain(_ q: UInt64, from hole: Int?) {
-            for jump in board.jumps where (hole == nil || jump.from == hole!) && q & jump.flip == jump.need {
-                let c = q ^ jump.flip
-                if dist[c] == nil { dist[c] = depth; next.append(c) }
-                chain(c, from: jump.to)
-            }
-        }
-        for p in frontier { chain(p, from: nil) }
-        frontier = next
-    }
-    return dist
-}
-
-/// Fewest moves from every position to one peg on `finish`, by plain BFS over reversed chains
-/// (a peg on `to` with `from` and `over` empty goes back to `from`, refilling `over`; the chain
-/// goes on from `from`), positions as keys, no symmetry.
-func bruteForceMoves(_ board: Board, to finish: Int) -> [UInt64: Int] {
-    let target = UInt64(1) << UInt64(finish)
-    var dist: [UInt64: Int] = [target: 0]
-    var frontier = [target]
-    var depth = 0
-    while !frontier.isEmpty {
-        depth += 1
-        var next: [UInt64] = []
         func chain(_ q: UInt64, at hole: Int?) {
-            for jump in board.jumps where (hole == nil || jump.to == hole!) && q & jump.flip == UInt64(1) << UInt64(jump.to) {
+            for jump in board.jumps {
+                let (first, last) = reversed ? (jump.to, jump.from) : (jump.from, jump.to)
+                guard hole == nil || first == hole!, q & jump.flip == (reversed ? UInt64(1) << UInt64(jump.to) : jump.need) else { continue }
                 let c = q ^ jump.flip
                 if dist[c] == nil { dist[c] = depth; next.append(c) }
-                chain(c, at: jump.from)
+                chain(c, at: last)
             }
         }
         for p in frontier { chain(p, at: nil) }
         frontier = next
     }
     return dist
+}
+
+/// Fewest moves from every position to one peg on `finish` (reversed brute force).
+func bruteForceMoves(_ board: Board, to finish: Int) -> [UInt64: Int] {
+    bruteForceMoves(board, from: UInt64(1) << UInt64(finish), reversed: true)
 }
 
 private let smallBoards: [(String, String)] = [
