@@ -73,14 +73,14 @@ final class MoveSearch: @unchecked Sendable {
     /// a position holds full, or broken, when the finishes or starts are not single holes).
     let finishesFull: Int
     let startsBroken: Int
-    /// With one-peg finishes: those on a one-hole region (a corner). Only such a region can be
-    /// full at a finish, and only if the position holds it: else nothing is subtracted.
-    let finishCorners: UInt64
-    /// With one-vacancy starts: the vacancies on a corner (their region is broken at the start
-    /// only; a position that holds it gets nothing subtracted for it), and whether some
-    /// vacancy lies in a pair region (one region broken at the start, always subtracted).
-    let startCorners: UInt64
-    let startInPair: Bool
+    /// What the bounds subtract: at least `finishRelief` (`startRelief`), and one when the
+    /// position holds a peg on a corner of `finishCorners` (leaves a corner of `startCorners`
+    /// empty). With one-peg finishes the only region full at a finish is its corner, so the
+    /// corner rule alone applies; with one-vacancy starts, a vacancy in a pair region is one
+    /// region always subtracted, a corner one only where the position leaves it empty. Other
+    /// finishes (starts): the most regions any holds full (broken), always.
+    let finishRelief: Int, finishCorners: UInt64
+    let startRelief: Int, startCorners: UInt64
     /// With one-peg finishes: their holes, and the jump components holding one (a raw buffer).
     /// A forward position one move from the bound D must have a component holding a finish with
     /// exactly one peg (the last mover is alone in its component, `FinishTest`), and one at D
@@ -150,14 +150,14 @@ final class MoveSearch: @unchecked Sendable {
         merson = regions
         finishesFull = self.finishes.map { regions.mostRegions($0, full: true, holes: board.allHoles) }.max() ?? 0
         startsBroken = self.starts.map { regions.mostRegions($0, full: false, holes: board.allHoles) }.max() ?? 0
-        finishCorners = singlePegs ? finishHoles & regions.singletons : 0
+        (finishRelief, finishCorners) = singlePegs ? (0, finishHoles & regions.singletons) : (finishesFull, 0)
         let holes = board.allHoles
         let vacancies = self.starts.map { holes & ~$0 }
         if vacancies.allSatisfy({ $0.nonzeroBitCount == 1 }) {
-            startCorners = vacancies.reduce(0, |) & regions.singletons
-            startInPair = vacancies.contains { v in (0..<regions.pairCount).contains { regions.pairs[$0] & v != 0 } }
+            let inPair = vacancies.contains { v in (0..<regions.pairCount).contains { regions.pairs[$0] & v != 0 } }
+            (startRelief, startCorners) = (inPair ? 1 : 0, vacancies.reduce(0, |) & regions.singletons)
         } else {
-            (startCorners, startInPair) = (0, false)
+            (startRelief, startCorners) = (startsBroken, 0)
         }
     }
 
@@ -283,18 +283,14 @@ final class MoveSearch: @unchecked Sendable {
     /// finish (at least; the least over the finishes). With one-peg finishes the only region
     /// full at a finish is its corner, and it counts in `c` only if `c` holds it.
     @inline(__always) func movesToFinish(_ c: UInt64) -> Int {
-        let regions = merson.fullCount(c)
-        if finishHoles == 0 { return regions - finishesFull }
-        return regions - (c & finishCorners != 0 ? 1 : 0)
+        merson.fullCount(c) - max(finishRelief, c & finishCorners != 0 ? 1 : 0)
     }
 
     /// No start is fewer moves back: the disjoint regions broken in `c` and full at the start.
     /// A corner vacancy's region counts in `c` only if `c` leaves it empty; a region holding a
     /// vacancy in a pair is subtracted, as one may be among those counted.
     @inline(__always) func movesFromStart(_ c: UInt64) -> Int {
-        let regions = merson.brokenCount(c, holes: full)
-        if startCorners == 0 && !startInPair { return regions - startsBroken }
-        return regions - (startInPair || full & ~c & startCorners != 0 ? 1 : 0)
+        merson.brokenCount(c, holes: full) - max(startRelief, full & ~c & startCorners != 0 ? 1 : 0)
     }
 
     /// The quick necessary condition for a finish within `moves` (0 or 1) moves.
