@@ -1,6 +1,7 @@
 // The bidirectional search over moves and the meet-in-the-middle decider against brute force:
 // a plain breadth-first search over moves (every chain prefix), without symmetry or pruning,
 // on small boards, for every single-vacancy start and every one-peg finish.
+import Foundation
 import Testing
 @testable import PegSolitaire
 
@@ -177,6 +178,38 @@ private let smallBoards: [(String, String)] = [
             }
         }
         #expect(below > 0)
+    }
+
+    /// The forward search with its levels on disk decides every pair as brute force does: within
+    /// the fewest moves a solution of exactly that many (replayed), within one less none.
+    @Test(arguments: smallBoards.map(\.0))
+    func forwardOnDiskMatchesBruteForce(_ name: String) {
+        let board = Fixtures.problem(smallBoards.first { $0.0 == name }!.1).board
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("perfectplay-levels-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var decided = 0
+        for s in 0..<board.holeCount {
+            let start = board.allHoles & ~(UInt64(1) << UInt64(s))
+            let dist = bruteForceMoves(board, from: start)
+            for f in 0..<board.holeCount {
+                guard let expected = dist[UInt64(1) << UInt64(f)] else { continue }
+                for bound in [expected, expected - 1] {
+                    let search = MoveSearch(board: board, start: start, finish: f)
+                    search.moveBound = bound
+                    let r = search.solveForwardOnDisk(directory: directory, maxBytes: 1 << 28)
+                    if bound == expected {
+                        #expect(r.moves == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
+                        #expect(board.replay(r.jumps, from: start) == UInt64(1) << UInt64(f))
+                        #expect(board.moveCount(r.jumps) == expected)
+                    } else {
+                        #expect(r.moves == nil && r.movesAtLeast == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
+                    }
+                    decided += 1
+                }
+            }
+        }
+        #expect(decided > 0)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty ?? true)
     }
 
     /// Triangles of side 4-6 over every pair at once: within the published fewest (OEIS A127500)
