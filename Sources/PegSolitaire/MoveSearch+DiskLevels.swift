@@ -14,49 +14,84 @@ import SolverKit
 
 extension MoveSearch {
     /// Searches within `moveBound` moves, levels spilled to `directory` (created; its level
-    /// files are removed at the end). `maxBytes`: the largest set a level may take.
-    func solveForwardOnDisk(directory: String, maxBytes: Int) -> MoveSearchResult {
+    /// files are removed at the end unless `keepLevels`). `maxBytes`: the largest set a level
+    /// may take; a level that does not fit is built in passes, each keeping the positions of one
+    /// hash partition (memory the level over the passes, time the passes over one). `resume`:
+    /// start from the level files 0...resume kept by an earlier run of the same search.
+    func solveForwardOnDisk(directory: String, maxBytes: Int, keepLevels: Bool = false, resume: Int? = nil) -> MoveSearchResult {
         let t0 = monotonicSeconds()
         var result = MoveSearchResult()
         let bound = moveBound
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         func path(_ g: Int) -> String { "\(directory)/level-\(g).bin" }
-        defer { for g in 0...max(0, bound) { unlink(path(g)) } }
+        defer { if !keepLevels { for g in 0...max(0, bound) { unlink(path(g)) } } }
         var finishMap = DepthMap()
         defer { finishMap.free() }
         for f in finishes { _ = finishMap.insert(tables.canonical(f), depth: 0) }
+        let finishKeys = Set(finishes.map(tables.canonical))
         let empty = DepthMap()
         defer { empty.free() }
-        var level = LayerSet(capacity: starts.count)
-        for s in starts { level.insert(tables.canonical(s)) }
-        result.forwardLevels = [level.count]
-        var found: UInt64? = level.count > 0 ? starts.map(tables.canonical).first { finishMap.contains($0) } : nil
-        var depth = 0
-        while found == nil && depth < bound && level.count > 0 && !shouldStop() {
-            guard write(level, to: path(depth)) else { log?("cannot write \(path(depth))"); break }
-            let parents = level.count
-            level.free()
-            depth += 1
-            // Sized from the last level's growth, up to `maxBytes` (a set that grows needs its old
-            // table too).
-            let growth = Double(result.forwardLevels.last!) / Double(max(1, result.forwardLevels.dropLast().last ?? 1))
-            var slots = 16
-            let predicted = Double(parents) * max(1, growth) * 1.6
-            while Double(slots) * 0.75 < predicted && slots * 16 <= maxBytes { slots *= 2 }
-            level = LayerSet(capacity: slots * 3 / 4 - 1)
-            var overflowed = false
-            found = expandFromDisk(path(depth - 1), into: &level, depth: depth, empty: empty, finishes: finishMap,
-                                   maxBytes: maxBytes, overflowed: &overflowed, result: &result)
-            if overflowed { log?("level \(depth) outgrew \(maxBytes >> 20) MB"); result.movesAtLeast = depth; level.free(); return result }
-            result.forwardLevels.append(level.count)
-            log?("level \(depth): \(level.count) positions from \(parents), \(result.children) chain positions, \(Int(monotonicSeconds() - t0)) s")
+        var depth = resume ?? 0
+        var found: UInt64? = nil
+        if let resume {
+            result.forwardLevels = (0...resume).map { g in
+                (try? FileManager.default.attributesOfItem(atPath: path(g))[.size] as? Int).flatMap { $0 }.map { $0 / 8 } ?? 0
+            }
+            readChunks(path(resume)) { chunk in
+                found = chunk.first { finishKeys.contains($0) }
+                return found == nil
+            }
+        } else {
+            var level = LayerSet(capacity: starts.count)
+            for s in starts { level.insert(tables.canonical(s)) }
+            defer { level.free() }
+            result.forwardLevels = [level.count]
+            found = starts.map(tables.canonical).first { finishMap.contains($0) }
+            guard write(level, to: path(0), append: false) else { log?("cannot write \(path(0))"); return result }
         }
-        defer { level.free() }
-        result.peakBytes = level.bytes
+        var passes = 1
+        while found == nil && depth < bound && result.forwardLevels.last! > 0 && !shouldStop() {
+            let parents = result.forwardLevels.last!
+            depth += 1
+            // Sized from the last level's growth, up to `maxBytes` (a set that grows needs its
+            // old table too); past it, in more passes.
+            let counts = result.forwardLevels
+            let growth = counts.count > 1 ? Double(counts[counts.count - 1]) / Double(max(1, counts[counts.count - 2])) : 1
+            let predicted = Double(parents) * max(1, growth) * 1.6
+            var slots = 16
+            while Double(slots) * 0.75 < predicted / Double(passes) && slots * 16 <= maxBytes { slots *= 2 }
+            while Double(slots) * 0.75 * Double(passes) < predicted { passes *= 2 }
+            var made = 0
+            var pass = 0
+            while pass < passes && found == nil {
+                var level = LayerSet(capacity: slots * 3 / 4 - 1)
+                var overflowed = false
+                _ = expandFromDisk(path(depth - 1), into: &level, depth: depth, partition: (pass, passes), empty: empty,
+                                   finishes: finishMap, maxBytes: maxBytes, overflowed: &overflowed, result: &result)
+                // A finish reached is in the set of its own partition's pass.
+                found = finishKeys.first { level.contains($0) }
+                if overflowed {
+                    // Twice the passes, the level from its start.
+                    level.free()
+                    passes *= 2; pass = 0; made = 0
+                    log?("level \(depth) outgrew \(maxBytes >> 20) MB: \(passes) passes")
+                    continue
+                }
+                guard write(level, to: path(depth), append: pass > 0) else { level.free(); log?("cannot write \(path(depth))"); return result }
+                made += level.count
+                result.peakBytes = max(result.peakBytes, level.bytes)
+                level.free()
+                pass += 1
+            }
+            result.forwardLevels.append(made)
+            log?("level \(depth): \(made) positions from \(parents)\(passes > 1 ? " in \(passes) passes" : ""), \(result.children) chain positions, \(Int(monotonicSeconds() - t0)) s")
+            if shouldStop() && found == nil && pass < passes { result.movesAtLeast = depth; return result }
+            passes = max(1, passes / 2)
+        }
         result.seconds = monotonicSeconds() - t0
         guard let f = found else {
             // Every level through the bound was built (or one ran dry): none within it.
-            if level.count == 0 || depth == bound { result.movesAtLeast = bound + 1 } else { result.movesAtLeast = depth }
+            result.movesAtLeast = result.forwardLevels.last! == 0 || depth == bound ? bound + 1 : depth
             return result
         }
         result.moves = depth
@@ -70,9 +105,16 @@ extension MoveSearch {
         return result
     }
 
+    /// Which of `count` passes keeps `key` (a hash independent of `LayerSet`'s slots).
+    @inline(__always) static func partition(_ key: UInt64, _ count: Int) -> Int {
+        var x = key ^ (key >> 31)
+        x = x &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: (x ^ (x >> 29)) % UInt64(count))
+    }
+
     /// The level's members to a file (raw UInt64s).
-    private func write(_ set: LayerSet, to path: String) -> Bool {
-        guard let file = fopen(path, "wb") else { return false }
+    private func write(_ set: LayerSet, to path: String, append: Bool) -> Bool {
+        guard let file = fopen(path, append ? "ab" : "wb") else { return false }
         defer { fclose(file) }
         let chunk = 1 << 20
         var buffer = [UInt64](repeating: 0, count: chunk)
@@ -98,7 +140,7 @@ extension MoveSearch {
     }
 
     /// Level `depth` into `set` from the parents in the file; returns a finish reached.
-    private func expandFromDisk(_ parents: String, into set: inout LayerSet, depth: Int, empty: DepthMap, finishes: DepthMap,
+    private func expandFromDisk(_ parents: String, into set: inout LayerSet, depth: Int, partition: (Int, Int), empty: DepthMap, finishes: DepthMap,
                                 maxBytes: Int, overflowed: inout Bool, result: inout MoveSearchResult) -> UInt64? {
         let buffers = (0..<threads).map { _ in GrowableBuffer<UInt64>() }
         let meets = SharedPointer<UInt64>(capacity: threads)
@@ -113,8 +155,19 @@ extension MoveSearch {
                    depth: depth, threads: t, into: buffers, meets: meets, made: made)
             for part in 0..<t {
                 result.children &+= made.p[part]
-                guard set.insert(batch: buffers[part].base, buffers[part].count, maxBytes: maxBytes) else { overflowed = true; stop = true; return false }
-                if meeting == nil && meets.p[part] != 0 { meeting = meets.p[part] }
+                let out = buffers[part]
+                if partition.1 > 1 {
+                    var kept = 0
+                    for k in 0..<out.count where MoveSearch.partition(out.base[k], partition.1) == partition.0 {
+                        out.base[kept] = out.base[k]; kept += 1
+                    }
+                    out.count = kept
+                }
+                guard set.insert(batch: out.base, out.count, maxBytes: maxBytes) else { overflowed = true; stop = true; return false }
+                // A finish stops the level on its own partition's pass only.
+                if meeting == nil && meets.p[part] != 0 && MoveSearch.partition(meets.p[part], partition.1) == partition.0 {
+                    meeting = meets.p[part]
+                }
             }
             read += frontier.count
             if (read >> 18) % 64 == 0 { log?("level \(depth): \(read) parents read, \(set.count) positions") }
