@@ -18,7 +18,10 @@ extension MoveSearch {
     /// may take; a level that does not fit is built in passes, each keeping the positions of one
     /// hash partition (memory the level over the passes, time the passes over one). `resume`:
     /// start from the level files 0...resume kept by an earlier run of the same search.
-    func solveForwardOnDisk(directory: String, maxBytes: Int, keepLevels: Bool = false, resume: Int? = nil) -> MoveSearchResult {
+    /// `reverseBudget`: the reverse chains the walk back to the start tries from a position
+    /// before it scans the level forward instead.
+    func solveForwardOnDisk(directory: String, maxBytes: Int, keepLevels: Bool = false, resume: Int? = nil,
+                            reverseBudget: Int = 4_000_000) -> MoveSearchResult {
         let t0 = monotonicSeconds()
         var result = MoveSearchResult()
         let bound = moveBound
@@ -96,7 +99,7 @@ extension MoveSearch {
         }
         result.moves = depth
         result.movesAtLeast = depth
-        if let (start, jumps) = walkBack(from: f, depth: depth, path: path), let end = board.replay(jumps, from: start),
+        if let (start, jumps) = walkBack(from: f, depth: depth, path: path, reverseBudget: reverseBudget), let end = board.replay(jumps, from: start),
            finishes.contains(where: { tables.canonical($0) == tables.canonical(end) }) {
             result.start = start
             result.jumps = jumps
@@ -177,36 +180,77 @@ extension MoveSearch {
     }
 
     /// From the finish `x` at `depth` back to a start through the level files; the start and
-    /// the jumps in playing order.
-    private func walkBack(from x: UInt64, depth: Int, path: (Int) -> String) -> (UInt64, [Int])? {
+    /// the jumps in playing order. A level may not fit in memory, so each step streams its
+    /// file: against the predecessors of the current position by reverse moves when they are
+    /// few (dense positions), else by a forward move from each member (sparse positions, whose
+    /// reverse moves are past counting).
+    private func walkBack(from x: UInt64, depth: Int, path: (Int) -> String, reverseBudget: Int) -> (UInt64, [Int])? {
         var position = x
         var collected: [[Int]] = []
         for k in stride(from: depth - 1, through: 0, by: -1) {
-            var level = LayerSet(capacity: 16)
-            defer { level.free() }
-            readChunks(path(k)) { chunk in
-                chunk.withUnsafeBufferPointer { level.insert(batch: $0.baseAddress!, $0.count) }
-                return true
-            }
-            var found: (UInt64, [Int])? = nil
-            var chain: [Int] = []
-            // Reverse chains from `q`, the moving peg on `hole` (any peg first).
-            func search(_ q: UInt64, hole: Int?) {
-                let candidates = hole.map { h in board.jumps.indices.filter { board.jumps[$0].to == h } } ?? Array(board.jumps.indices)
-                for j in candidates where found == nil {
-                    let jump = board.jumps[j]
-                    guard q & jump.flip == UInt64(1) << UInt64(jump.to) else { continue }
-                    let c = q ^ jump.flip
-                    chain.append(j)
-                    if level.contains(tables.canonical(c)) { found = (c, chain) } else { search(c, hole: jump.from) }
-                    chain.removeLast()
+            let target = tables.canonical(position)
+            var previous: [UInt64: (UInt64, [Int])] = [:]
+            if reverseMoves(of: position, maxPegs: board.holeCount - k, budget: reverseBudget, into: &previous) {
+                var hit: (UInt64, [Int])? = nil
+                readChunks(path(k)) { chunk in
+                    for y in chunk { if let h = previous[y] { hit = h; return false } }
+                    return true
                 }
+                guard let (y, jumps) = hit else { return nil }
+                collected.append(jumps)
+                position = y
+                continue
             }
-            search(position, hole: nil)
-            guard let (previous, jumps) = found else { return nil }
-            collected.append(jumps.reversed())
-            position = previous
+            // A member with a forward move to an image of the position; then the move itself
+            // from the position back, over chains of exactly the pegs between them.
+            var member: UInt64? = nil
+            readChunks(path(k)) { chunk in
+                for y in chunk where member == nil {
+                    forEachMove(from: y) { c in
+                        if member == nil && tables.canonical(c) == target { member = y }
+                        return member == nil
+                    }
+                }
+                return member == nil
+            }
+            guard let y = member else { return nil }
+            var exact: [UInt64: (UInt64, [Int])] = [:]
+            let length = y.nonzeroBitCount - position.nonzeroBitCount
+            _ = reverseMoves(of: position, maxPegs: y.nonzeroBitCount, budget: Int.max, into: &exact, only: length)
+            guard let (image, jumps) = exact[y] else { return nil }
+            collected.append(jumps)
+            position = image
         }
         return (position, collected.reversed().flatMap { $0 })
+    }
+
+    /// The positions one reverse move from `q` with at most `maxPegs` pegs (chains of exactly
+    /// `only` unjumps when given), by canonical key: each with the actual position and the
+    /// move's jumps in playing order. False when more than `budget` chain positions.
+    private func reverseMoves(of q: UInt64, maxPegs: Int, budget: Int, into found: inout [UInt64: (UInt64, [Int])], only: Int? = nil) -> Bool {
+        var chain: [Int] = []
+        var visited = 0
+        func search(_ p: UInt64, hole: Int?) -> Bool {
+            let candidates = hole.map { h in board.jumps.indices.filter { board.jumps[$0].to == h } } ?? Array(board.jumps.indices)
+            for j in candidates {
+                let jump = board.jumps[j]
+                guard p & jump.flip == UInt64(1) << UInt64(jump.to) else { continue }
+                let c = p ^ jump.flip
+                if c.nonzeroBitCount > maxPegs { continue }
+                visited += 1
+                if visited > budget { return false }
+                chain.append(j)
+                defer { chain.removeLast() }
+                if only == nil || chain.count == only! {
+                    let key = tables.canonical(c)
+                    if found[key] == nil { found[key] = (c, chain.reversed()) }
+                }
+                if only == nil || chain.count < only! {
+                    if !search(c, hole: jump.from) { return false }
+                }
+            }
+            return true
+        }
+        return search(q, hole: nil)
     }
 }
