@@ -203,9 +203,12 @@ extension MoveSearch {
             }
             // A member with a forward move to an image of the position; then the move itself
             // from the position back, over chains of exactly the pegs between them.
+            // A move leaves at most its landing hole outside the pegs it started from: members
+            // with no image of the position inside them, bar one hole, are skipped unexpanded.
+            let images = (0..<tables.order).map { tables.image(position, $0) }
             var member: UInt64? = nil
             readChunks(path(k)) { chunk in
-                for y in chunk where member == nil {
+                for y in chunk where member == nil && images.contains(where: { ($0 & ~y).nonzeroBitCount <= 1 }) {
                     forEachMove(from: y) { c in
                         if member == nil && tables.canonical(c) == target { member = y }
                         return member == nil
