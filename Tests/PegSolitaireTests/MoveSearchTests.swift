@@ -36,6 +36,19 @@ func bruteForceMoves(_ board: Board, to finish: Int) -> [UInt64: Int] {
     bruteForceMoves(board, from: UInt64(1) << UInt64(finish), reversed: true)
 }
 
+/// Every solvable pair (vacancy s, finish f) of `board` with its fewest moves by brute force,
+/// at the bounds `expected` and `expected - 1`.
+func forEachSolvablePair(_ board: Board, _ body: (_ s: Int, _ f: Int, _ start: UInt64, _ expected: Int, _ bound: Int) -> Void) {
+    for s in 0..<board.holeCount {
+        let start = board.allHoles & ~(UInt64(1) << UInt64(s))
+        let dist = bruteForceMoves(board, from: start)
+        for f in 0..<board.holeCount {
+            guard let expected = dist[UInt64(1) << UInt64(f)] else { continue }
+            for bound in [expected, expected - 1] { body(s, f, start, expected, bound) }
+        }
+    }
+}
+
 private let smallBoards: [(String, String)] = [
     ("triangle-5", PegFile.triangle(side: 5, vacancy: 1)),
     ("4x4", "target: any\noooo\noooo\noooo\n.ooo"),
@@ -158,23 +171,16 @@ private let smallBoards: [(String, String)] = [
     func moveBoundKeepsEverySolution(_ name: String) {
         let board = Fixtures.problem(smallBoards.first { $0.0 == name }!.1).board
         var below = 0
-        for s in 0..<board.holeCount {
-            let start = board.allHoles & ~(UInt64(1) << UInt64(s))
-            let dist = bruteForceMoves(board, from: start)
-            for f in 0..<board.holeCount {
-                guard let expected = dist[UInt64(1) << UInt64(f)] else { continue }
-                for bound in [expected, expected - 1] {
-                    let search = MoveSearch(board: board, start: start, finish: f)
-                    search.moveBound = bound; search.moveLimit = bound
-                    let r = search.solve()
-                    if bound == expected {
-                        #expect(r.moves == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
-                        #expect(board.replay(r.jumps, from: start) == UInt64(1) << UInt64(f))
-                    } else {
-                        #expect(r.moves == nil && !r.impossible && r.movesAtLeast == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
-                        below += 1
-                    }
-                }
+        forEachSolvablePair(board) { s, f, start, expected, bound in
+            let search = MoveSearch(board: board, start: start, finish: f)
+            search.moveBound = bound; search.moveLimit = bound
+            let r = search.solve()
+            if bound == expected {
+                #expect(r.moves == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
+                #expect(board.replay(r.jumps, from: start) == UInt64(1) << UInt64(f))
+            } else {
+                #expect(r.moves == nil && !r.impossible && r.movesAtLeast == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
+                below += 1
             }
         }
         #expect(below > 0)
@@ -189,45 +195,38 @@ private let smallBoards: [(String, String)] = [
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var decided = 0, resumes = 0
         var variantStart: Int? = nil
-        for s in 0..<board.holeCount {
-            let start = board.allHoles & ~(UInt64(1) << UInt64(s))
-            let dist = bruteForceMoves(board, from: start)
-            for f in 0..<board.holeCount {
-                guard let expected = dist[UInt64(1) << UInt64(f)] else { continue }
-                for bound in [expected, expected - 1] {
-                    let search = MoveSearch(board: board, start: start, finish: f)
-                    search.moveBound = bound
-                    let r = search.solveForwardOnDisk(directory: directory, maxBytes: 1 << 28)
-                    #expect((try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty ?? true)
-                    if bound == expected {
-                        #expect(r.moves == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
-                        #expect(board.replay(r.jumps, from: start) == UInt64(1) << UInt64(f))
-                        #expect(board.moveCount(r.jumps) == expected)
-                    } else {
-                        #expect(r.moves == nil && r.movesAtLeast == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
-                    }
-                    decided += 1
-                    // From the first vacancy with a solvable finish: levels in several passes (a set of at most 256 slots), and
-                    // resumed from kept files.
-                    if variantStart == nil { variantStart = s }
-                    guard s == variantStart else { continue }
-                    let passes = MoveSearch(board: board, start: start, finish: f)
-                    passes.moveBound = bound
-                    let p = passes.solveForwardOnDisk(directory: directory, maxBytes: 1 << 11, keepLevels: true)
-                    // (A level that reaches a finish stops there: its count depends on the passes.)
-                    #expect(p.moves == r.moves && p.movesAtLeast == r.movesAtLeast && p.forwardLevels.dropLast() == r.forwardLevels.dropLast())
-                    if p.forwardLevels.count > 2 {
-                        let resumed = MoveSearch(board: board, start: start, finish: f)
-                        resumed.moveBound = bound
-                        // (walked back by forward moves from each level's members)
-                        let q = resumed.solveForwardOnDisk(directory: directory, maxBytes: 1 << 28, resume: 2, reverseBudget: 0)
-                        #expect(q.moves == r.moves && q.movesAtLeast == r.movesAtLeast && q.forwardLevels.dropLast() == r.forwardLevels.dropLast())
-                        if q.moves != nil { #expect(board.replay(q.jumps, from: start) == UInt64(1) << UInt64(f)) }
-                        resumes += 1
-                    }
-                    try? FileManager.default.removeItem(atPath: directory)
-                }
+        forEachSolvablePair(board) { s, f, start, expected, bound in
+            let search = MoveSearch(board: board, start: start, finish: f)
+            search.moveBound = bound
+            let r = search.solveForwardOnDisk(directory: directory, maxBytes: 1 << 28)
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty ?? true)
+            if bound == expected {
+                #expect(r.moves == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
+                #expect(board.replay(r.jumps, from: start) == UInt64(1) << UInt64(f))
+                #expect(board.moveCount(r.jumps) == expected)
+            } else {
+                #expect(r.moves == nil && r.movesAtLeast == expected, "\(name) \(board.names[s]) -> \(board.names[f]) within \(bound)")
             }
+            decided += 1
+            // From the first vacancy with a solvable finish: levels in several passes (a set of at
+            // most 256 slots), and resumed from kept files.
+            if variantStart == nil { variantStart = s }
+            guard s == variantStart else { return }
+            let passes = MoveSearch(board: board, start: start, finish: f)
+            passes.moveBound = bound
+            let p = passes.solveForwardOnDisk(directory: directory, maxBytes: 1 << 11, keepLevels: true)
+            // (A level that reaches a finish stops there: its count depends on the passes.)
+            #expect(p.moves == r.moves && p.movesAtLeast == r.movesAtLeast && p.forwardLevels.dropLast() == r.forwardLevels.dropLast())
+            if p.forwardLevels.count > 2 {
+                let resumed = MoveSearch(board: board, start: start, finish: f)
+                resumed.moveBound = bound
+                // (walked back by forward moves from each level's members)
+                let q = resumed.solveForwardOnDisk(directory: directory, maxBytes: 1 << 28, resume: 2, reverseBudget: 0)
+                #expect(q.moves == r.moves && q.movesAtLeast == r.movesAtLeast && q.forwardLevels.dropLast() == r.forwardLevels.dropLast())
+                if q.moves != nil { #expect(board.replay(q.jumps, from: start) == UInt64(1) << UInt64(f)) }
+                resumes += 1
+            }
+            try? FileManager.default.removeItem(atPath: directory)
         }
         #expect(decided > 0 && resumes > 0)
     }
