@@ -73,6 +73,13 @@ extension MoveSearch {
                                    finishes: finishMap, maxBytes: maxBytes, overflowed: &overflowed, result: &result)
                 // A finish reached is in the set of its own partition's pass.
                 found = finishKeys.first { level.contains($0) }
+                if found == nil && shouldStop() {
+                    // A level cut short decides nothing: only the levels before it hold.
+                    level.free()
+                    result.movesAtLeast = depth
+                    result.seconds = monotonicSeconds() - t0
+                    return result
+                }
                 if overflowed {
                     // Twice the passes, the level from its start.
                     level.free()
@@ -88,7 +95,6 @@ extension MoveSearch {
             }
             result.forwardLevels.append(made)
             log?("level \(depth): \(made) positions from \(parents)\(passes > 1 ? " in \(passes) passes" : ""), \(result.children) chain positions, \(Int(monotonicSeconds() - t0)) s")
-            if shouldStop() && found == nil && pass < passes { result.movesAtLeast = depth; return result }
             passes = max(1, passes / 2)
         }
         result.seconds = monotonicSeconds() - t0

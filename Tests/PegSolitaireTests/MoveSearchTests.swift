@@ -49,6 +49,14 @@ func forEachSolvablePair(_ board: Board, _ body: (_ s: Int, _ f: Int, _ start: U
     }
 }
 
+/// A stop condition that turns true on its `after`-th check.
+final class StopCounter: @unchecked Sendable {
+    private var calls = 0
+    private let after: Int
+    init(after: Int) { self.after = after }
+    func tick() -> Bool { calls += 1; return calls >= after }
+}
+
 private let smallBoards: [(String, String)] = [
     ("triangle-5", PegFile.triangle(side: 5, vacancy: 1)),
     ("4x4", "target: any\noooo\noooo\noooo\n.ooo"),
@@ -225,6 +233,16 @@ private let smallBoards: [(String, String)] = [
                 #expect(q.moves == r.moves && q.movesAtLeast == r.movesAtLeast && q.forwardLevels.dropLast() == r.forwardLevels.dropLast())
                 if q.moves != nil { #expect(board.replay(q.jumps, from: start) == UInt64(1) << UInt64(f)) }
                 resumes += 1
+            }
+            // Stopped after k checks: never more claimed than holds.
+            for k in [1, 3, 10, 30] {
+                let stopped = MoveSearch(board: board, start: start, finish: f)
+                stopped.moveBound = bound
+                let calls = StopCounter(after: k)
+                stopped.shouldStop = { calls.tick() }
+                let t = stopped.solveForwardOnDisk(directory: directory, maxBytes: 1 << 11)
+                #expect(t.moves == nil || t.moves == expected)
+                #expect(t.movesAtLeast <= expected)
             }
             try? FileManager.default.removeItem(atPath: directory)
         }
