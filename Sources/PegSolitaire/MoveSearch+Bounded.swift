@@ -131,18 +131,13 @@ extension MoveSearch {
 
     /// The jumps of one move (a chain by one peg) from `p` to `q`, if there is one.
     func chainJumps(from p: UInt64, to q: UInt64) -> [Int]? {
-        var chain: [Int] = []
-        func search(_ x: UInt64, hole: Int?) -> Bool {
-            for j in hole.map({ board.jumpsFrom[$0] }) ?? Array(board.jumps.indices) {
-                let jump = board.jumps[j]
-                guard x & jump.flip == jump.need else { continue }
-                chain.append(j)
-                if x ^ jump.flip == q || search(x ^ jump.flip, hole: jump.to) { return true }
-                chain.removeLast()
-            }
-            return false
+        var found: [Int]? = nil
+        forEachChain(from: p, reversed: false) { c, chain in
+            guard c == q else { return .extend }
+            found = chain
+            return .stop
         }
-        return search(p, hole: nil) ? chain : nil
+        return found
     }
 
     /// The next level of `side` into `set` (positions within the bounds not seen on the side);

@@ -28,9 +28,6 @@ extension MoveSearch {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         func path(_ g: Int) -> String { "\(directory)/level-\(g).bin" }
         defer { if !keepLevels { for g in 0...max(0, bound) { unlink(path(g)) } } }
-        var finishMap = DepthMap()
-        defer { finishMap.free() }
-        for f in finishes { _ = finishMap.insert(tables.canonical(f), depth: 0) }
         let finishKeys = Set(finishes.map(tables.canonical))
         let empty = DepthMap()
         defer { empty.free() }
@@ -49,7 +46,7 @@ extension MoveSearch {
             for s in starts { level.insert(tables.canonical(s)) }
             defer { level.free() }
             result.forwardLevels = [level.count]
-            found = starts.map(tables.canonical).first { finishMap.contains($0) }
+            found = starts.map(tables.canonical).first { finishKeys.contains($0) }
             guard write(level, to: path(0), append: false) else { log?("cannot write \(path(0))"); return result }
         }
         var passes = 1
@@ -69,10 +66,9 @@ extension MoveSearch {
             while pass < passes && found == nil {
                 var level = LayerSet(capacity: slots * 3 / 4 - 1)
                 var overflowed = false
-                _ = expandFromDisk(path(depth - 1), into: &level, depth: depth, partition: (pass, passes), empty: empty,
-                                   finishes: finishMap, maxBytes: maxBytes, overflowed: &overflowed, result: &result)
                 // A finish reached is in the set of its own partition's pass.
-                found = finishKeys.first { level.contains($0) }
+                found = expandFromDisk(path(depth - 1), into: &level, depth: depth, partition: (pass, passes), empty: empty,
+                                       finishes: finishKeys, maxBytes: maxBytes, overflowed: &overflowed, result: &result)
                 if found == nil && shouldStop() {
                     // A level cut short decides nothing: only the levels before it hold.
                     level.free()
@@ -148,19 +144,19 @@ extension MoveSearch {
         }
     }
 
-    /// Level `depth` into `set` from the parents in the file; returns a finish reached.
-    private func expandFromDisk(_ parents: String, into set: inout LayerSet, depth: Int, partition: (Int, Int), empty: DepthMap, finishes: DepthMap,
-                                maxBytes: Int, overflowed: inout Bool, result: inout MoveSearchResult) -> UInt64? {
+    /// Level `depth` into `set` (the positions of partition `partition.0` of `partition.1`)
+    /// from the parents in the file; stops at, and returns, a finish in the set.
+    private func expandFromDisk(_ parents: String, into set: inout LayerSet, depth: Int, partition: (Int, Int), empty: DepthMap,
+                                finishes: Set<UInt64>, maxBytes: Int, overflowed: inout Bool, result: inout MoveSearchResult) -> UInt64? {
         let buffers = (0..<threads).map { _ in GrowableBuffer<UInt64>() }
         let meets = SharedPointer<UInt64>(capacity: threads)
         let made = SharedPointer<UInt64>(capacity: threads)
         defer { meets.p.deallocate(); made.p.deallocate() }
-        var meeting: UInt64? = nil
+        var finish: UInt64? = nil
         var read = 0
-        var stop = false
         readChunks(parents) { frontier in
             let t = frontier.count < 4096 ? 1 : threads
-            expand(frontier, 0..<frontier.count, seen: empty, other: finishes, forward: true, pegBound: 0,
+            expand(frontier, 0..<frontier.count, seen: empty, other: empty, forward: true, pegBound: 0,
                    depth: depth, threads: t, into: buffers, meets: meets, made: made)
             for part in 0..<t {
                 result.children &+= made.p[part]
@@ -172,17 +168,14 @@ extension MoveSearch {
                     }
                     out.count = kept
                 }
-                guard set.insert(batch: out.base, out.count, maxBytes: maxBytes) else { overflowed = true; stop = true; return false }
-                // A finish stops the level on its own partition's pass only.
-                if meeting == nil && meets.p[part] != 0 && MoveSearch.partition(meets.p[part], partition.1) == partition.0 {
-                    meeting = meets.p[part]
-                }
+                guard set.insert(batch: out.base, out.count, maxBytes: maxBytes) else { overflowed = true; return false }
             }
+            finish = finishes.first { set.contains($0) }
             read += frontier.count
             if (read >> 18) % 64 == 0 { log?("level \(depth): \(read) parents read, \(set.count) positions") }
-            return meeting == nil && !stop && !shouldStop()
+            return finish == nil && !shouldStop()
         }
-        return meeting
+        return finish
     }
 
     /// From the finish `x` at `depth` back to a start through the level files; the start and
@@ -237,29 +230,16 @@ extension MoveSearch {
     /// `only` unjumps when given), by canonical key: each with the actual position and the
     /// move's jumps in playing order. False when more than `budget` chain positions.
     private func reverseMoves(of q: UInt64, maxPegs: Int, budget: Int, into found: inout [UInt64: (UInt64, [Int])], only: Int? = nil) -> Bool {
-        var chain: [Int] = []
         var visited = 0
-        func search(_ p: UInt64, hole: Int?) -> Bool {
-            let candidates = hole.map { h in board.jumps.indices.filter { board.jumps[$0].to == h } } ?? Array(board.jumps.indices)
-            for j in candidates {
-                let jump = board.jumps[j]
-                guard p & jump.flip == UInt64(1) << UInt64(jump.to) else { continue }
-                let c = p ^ jump.flip
-                if c.nonzeroBitCount > maxPegs { continue }
-                visited += 1
-                if visited > budget { return false }
-                chain.append(j)
-                defer { chain.removeLast() }
-                if only == nil || chain.count == only! {
-                    let key = tables.canonical(c)
-                    if found[key] == nil { found[key] = (c, chain.reversed()) }
-                }
-                if only == nil || chain.count < only! {
-                    if !search(c, hole: jump.from) { return false }
-                }
+        return forEachChain(from: q, reversed: true) { c, chain in
+            if c.nonzeroBitCount > maxPegs { return .skip }
+            visited += 1
+            if visited > budget { return .stop }
+            if only == nil || chain.count == only! {
+                let key = tables.canonical(c)
+                if found[key] == nil { found[key] = (c, chain.reversed()) }
             }
-            return true
+            return only == nil || chain.count < only! ? .extend : .skip
         }
-        return search(q, hole: nil)
     }
 }

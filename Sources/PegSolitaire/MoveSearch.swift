@@ -487,6 +487,39 @@ final class MoveSearch: @unchecked Sendable {
         }
     }
 
+    enum ChainStep { case extend, skip, stop }
+
+    /// Depth first over the moves from `q` (every chain prefix), or over the reverse moves
+    /// (chains of unjumps) when `reversed`: `visit` gets each position with the chain's jumps
+    /// in chain order and says whether to go on past it, not past it, or stop. For assembling
+    /// and walking back solutions (plain arrays, not the hot loops'). Returns false when stopped.
+    @discardableResult
+    func forEachChain(from q: UInt64, reversed: Bool, _ visit: (UInt64, [Int]) -> ChainStep) -> Bool {
+        var chain: [Int] = []
+        func search(_ p: UInt64, hole: Int?) -> Bool {
+            let candidates: [Int]
+            if let hole {
+                candidates = reversed ? board.jumps.indices.filter { board.jumps[$0].to == hole } : board.jumpsFrom[hole]
+            } else {
+                candidates = Array(board.jumps.indices)
+            }
+            for j in candidates {
+                let jump = board.jumps[j]
+                guard reversed ? p & jump.flip == UInt64(1) << UInt64(jump.to) : p & jump.flip == jump.need else { continue }
+                let c = p ^ jump.flip
+                chain.append(j)
+                defer { chain.removeLast() }
+                switch visit(c, chain) {
+                case .stop: return false
+                case .skip: continue
+                case .extend: if !search(c, hole: reversed ? jump.from : jump.to) { return false }
+                }
+            }
+            return true
+        }
+        return search(q, hole: nil)
+    }
+
     /// From position `x` at `depth` on a side back to its origin, depth by depth; returns the
     /// origin and the jumps in playing order (origin to x forward; x to the finish backward).
     func walkToOrigin(_ x: UInt64, depth: Int, seen: DepthMap, forward: Bool) -> (UInt64, [Int])? {
@@ -496,25 +529,11 @@ final class MoveSearch: @unchecked Sendable {
             // Chains leading back one move: reverse moves for the forward side (a position
             // at depth k - 1 with a move to here), forward moves for the backward side.
             var found: (UInt64, [Int])? = nil
-            var chain: [Int] = []
-            func search(_ q: UInt64, hole: Int?) {
-                let candidates: [Int]
-                if let hole {
-                    candidates = forward ? board.jumps.indices.filter { board.jumps[$0].to == hole } : board.jumpsFrom[hole]
-                } else {
-                    candidates = Array(board.jumps.indices)
-                }
-                for j in candidates where found == nil {
-                    let jump = board.jumps[j]
-                    let legal = forward ? q & jump.flip == UInt64(1) << UInt64(jump.to) : q & jump.flip == jump.need
-                    guard legal else { continue }
-                    let c = q ^ jump.flip
-                    chain.append(j)
-                    if seen.depth(tables.canonical(c)) == k - 1 { found = (c, chain) } else { search(c, hole: forward ? jump.from : jump.to) }
-                    chain.removeLast()
-                }
+            forEachChain(from: position, reversed: forward) { c, chain in
+                guard seen.depth(tables.canonical(c)) == k - 1 else { return .extend }
+                found = (c, chain)
+                return .stop
             }
-            search(position, hole: nil)
             guard let (previous, jumps) = found else { return nil }
             collected.append(forward ? jumps.reversed() : jumps)
             position = previous
