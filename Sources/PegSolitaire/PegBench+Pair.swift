@@ -1,7 +1,10 @@
-// `perfectplay bench peg-triangle-moves-9-pair`: one start/finish pair of the 45-hole triangle
-// within a move bound, by the forward search with its levels on disk (MoveSearch+DiskLevels),
-// the solution replayed. With `peg-triangle-moves-9` showing no solution within 15 moves over
-// every pair, a 16-move solution here makes 16 the fewest (OEIS A127500).
+// The move searches with their levels on disk (MoveSearch+DiskLevels), the solution replayed:
+// `perfectplay bench peg-triangle-moves-9-pair`, one start/finish pair of the 45-hole triangle
+// within a move bound (with `peg-triangle-moves-9` showing no solution within 15 moves over
+// every pair, a 16-move solution here makes 16 the fewest, OEIS A127500), and
+// `peg-triangle-moves-disk`, every one-vacancy start and one-peg finish of a triangle at once,
+// up to the board's symmetries, within a bound (the bidirectional row of
+// `peg-triangle-moves-10` stops at its memory bound on n = 10, bound 17).
 import Foundation
 import SolverKit
 
@@ -9,20 +12,25 @@ extension PegBench {
     /// The pair and bound searched unless PERFECTPLAY_PEG_PAIR ("vacancy-finish", hole numbers)
     /// and PERFECTPLAY_PEG_BOUND say otherwise.
     static let trianglePair = (side: 9, vacancy: 1, finish: 1, bound: 16)
+    /// The side and bound of `peg-triangle-moves-disk` unless PERFECTPLAY_PEG_SIDE and
+    /// PERFECTPLAY_PEG_BOUND say otherwise: n = 10 within 17 moves (published: 18).
+    static let triangleDisk = (side: 10, bound: 17)
 
-    static func trianglePairRow(side n: Int, vacancy: Int, finish: Int, bound: Int, threads: Int, maxBytes: Int,
-                                directory: String, log: @escaping (String) -> Void) -> BenchRow {
-        let board = triangle(side: n, vacancy: 1).board
-        let start = board.allHoles & ~(UInt64(1) << UInt64(vacancy - 1))
-        let search = MoveSearch(board: board, start: start, finish: finish - 1, threads: threads)
+    /// One row: `search` (its starts and finishes) within `bound` moves by the forward search on
+    /// disk; the solution replayed from its start to one peg (on `finish` when given).
+    static func diskLevelsRow(_ name: String, board: Board, search: MoveSearch, bound: Int, finish: Int? = nil,
+                              maxBytes: Int, directory: String, log: @escaping (String) -> Void) -> BenchRow {
         search.moveBound = bound
         search.log = log
         let (r, wall, cpu) = timed { search.solveForwardOnDisk(directory: directory, maxBytes: maxBytes) }
-        let replayed = r.moves != nil && board.replay(r.jumps, from: start) == UInt64(1) << UInt64(finish - 1)
-            && board.moveCount(r.jumps) == r.moves
+        let end = board.replay(r.jumps, from: r.start)
+        let replayed = replaysToOnePeg(board, r.jumps, from: r.start, moves: r.moves)
+            && finish.map { end == UInt64(1) << UInt64($0) } != false
         let value: JSON = r.moves.map { .int($0) } ?? .string(">= \(r.movesAtLeast)")
-        return BenchRow("triangle-\(n) \(vacancy) -> \(finish)", [
+        return BenchRow(name, [
             ("bound", .int(bound)), ("moves", value), ("replayed", .bool(replayed)),
+            ("vacancy", .string(replayed ? board.names[(board.allHoles & ~r.start).trailingZeroBitCount] : "-")),
+            ("finish", .string(replayed ? end.map { board.names[$0.trailingZeroBitCount] } ?? "-" : "-")),
             ("solution", .string(board.moveStrings(r.jumps).joined(separator: " "))),
             ("levels", .string(r.forwardLevels.map(String.init).joined(separator: " "))),
             ("nodes", JSON(r.children)), ("largest level", JSON(r.forwardLevels.max() ?? 0)),
@@ -30,22 +38,48 @@ extension PegBench {
         ])
     }
 
+    /// Where a suite's levels go (TMPDIR), and the memory its sets may take: --hash-mb, or 3/4
+    /// of the machine's when that is more.
+    static func diskLevelsPlace(_ context: BenchContext) -> (directory: String, maxBytes: Int) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("perfectplay-levels-\(getpid())").path
+        return (directory, max(context.hashMB << 20, physicalMemoryBytes() / 4 * 3))
+    }
+
     static var pairSuites: [BenchSuite] {
-        let p = trianglePair
-        return [BenchSuite(name: "peg-triangle-moves-9-pair",
-                           summary: "Triangle n = 9, vacancy \(p.vacancy) -> one peg on \(p.finish) within \(p.bound) moves (or PERFECTPLAY_PEG_PAIR=v-f, PERFECTPLAY_PEG_BOUND=D): the forward search, one level in memory at a time and the levels on disk (TMPDIR), sets up to --hash-mb or 3/4 of the memory") { context in
-            let env = ProcessInfo.processInfo.environment
-            var (vacancy, finish, bound) = (p.vacancy, p.finish, p.bound)
-            if let pair = env["PERFECTPLAY_PEG_PAIR"]?.split(separator: "-").compactMap({ Int($0) }), pair.count == 2,
-               (1...45).contains(pair[0]), (1...45).contains(pair[1]) {
-                (vacancy, finish) = (pair[0], pair[1])
-            }
-            if let b = env["PERFECTPLAY_PEG_BOUND"].flatMap({ Int($0) }), b >= 0 { bound = b }
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("perfectplay-levels-\(getpid())").path
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            return [trianglePairRow(side: p.side, vacancy: vacancy, finish: finish, bound: bound, threads: context.threads,
-                                    maxBytes: max(context.hashMB << 20, physicalMemoryBytes() / 4 * 3),
-                                    directory: directory, log: { context.log($0) })]
-        }]
+        let p = trianglePair, d = triangleDisk
+        return [
+            BenchSuite(name: "peg-triangle-moves-9-pair",
+                       summary: "Triangle n = 9, vacancy \(p.vacancy) -> one peg on \(p.finish) within \(p.bound) moves (or PERFECTPLAY_PEG_PAIR=v-f, PERFECTPLAY_PEG_BOUND=D): the forward search, one level in memory at a time and the levels on disk (TMPDIR), sets up to --hash-mb or 3/4 of the memory") { context in
+                let env = ProcessInfo.processInfo.environment
+                var (vacancy, finish, bound) = (p.vacancy, p.finish, p.bound)
+                if let pair = env["PERFECTPLAY_PEG_PAIR"]?.split(separator: "-").compactMap({ Int($0) }), pair.count == 2,
+                   (1...45).contains(pair[0]), (1...45).contains(pair[1]) {
+                    (vacancy, finish) = (pair[0], pair[1])
+                }
+                if let b = env["PERFECTPLAY_PEG_BOUND"].flatMap({ Int($0) }), b >= 0 { bound = b }
+                let (directory, maxBytes) = diskLevelsPlace(context)
+                defer { try? FileManager.default.removeItem(atPath: directory) }
+                let board = triangle(side: p.side, vacancy: 1).board
+                let start = board.allHoles & ~(UInt64(1) << UInt64(vacancy - 1))
+                let search = MoveSearch(board: board, start: start, finish: finish - 1, threads: context.threads)
+                return [diskLevelsRow("triangle-\(p.side) \(vacancy) -> \(finish)", board: board, search: search, bound: bound,
+                                      finish: finish - 1, maxBytes: maxBytes, directory: directory, log: { context.log($0) })]
+            },
+            BenchSuite(name: "peg-triangle-moves-disk",
+                       summary: "Triangle n = \(d.side), every one-vacancy start and one-peg finish, within \(d.bound) moves (or PERFECTPLAY_PEG_SIDE=n, 4...10, PERFECTPLAY_PEG_BOUND=D): the forward search up to the board's symmetries, one level in memory at a time and the levels on disk (TMPDIR), sets up to --hash-mb or 3/4 of the memory") { context in
+                let env = ProcessInfo.processInfo.environment
+                var (side, bound) = (d.side, d.bound)
+                if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (4...10).contains(n) { side = n }
+                if let b = env["PERFECTPLAY_PEG_BOUND"].flatMap({ Int($0) }), b >= 0 { bound = b }
+                let (directory, maxBytes) = diskLevelsPlace(context)
+                defer { try? FileManager.default.removeItem(atPath: directory) }
+                let board = triangle(side: side, vacancy: 1).board
+                let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
+                let search = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
+                                        symmetries: board.automorphisms(), threads: context.threads)
+                return [diskLevelsRow("triangle-\(side)", board: board, search: search, bound: bound,
+                                      maxBytes: maxBytes, directory: directory, log: { context.log($0) })]
+            },
+        ]
     }
 }

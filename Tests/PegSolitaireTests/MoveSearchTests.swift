@@ -250,7 +250,8 @@ private let smallBoards: [(String, String)] = [
     }
 
     /// Triangles of side 4-6 over every pair at once: within the published fewest (OEIS A127500)
-    /// a solution of exactly that many moves, within one less none.
+    /// a solution of exactly that many moves, within one less none (the bidirectional search,
+    /// its deepening, and the forward search on disk).
     @Test func moveBoundOnTriangles() {
         for (side, published) in [(4, 5), (5, 9), (6, 9)] {
             let board = Fixtures.triangle(side: side, vacancy: 1).board
@@ -276,6 +277,20 @@ private let smallBoards: [(String, String)] = [
                     #expect(board.replay(d.jumps, from: d.start)?.nonzeroBitCount == 1)
                 } else {
                     #expect(d.moves == nil && d.movesAtLeast == published)
+                }
+                // The forward search with its levels on disk, every start at once up to symmetry.
+                let onDisk = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
+                                        symmetries: board.automorphisms())
+                onDisk.moveBound = bound
+                let directory = FileManager.default.temporaryDirectory.appendingPathComponent("perfectplay-levels-\(UUID().uuidString)").path
+                defer { try? FileManager.default.removeItem(atPath: directory) }
+                let k = onDisk.solveForwardOnDisk(directory: directory, maxBytes: 1 << 28)
+                if bound == published {
+                    #expect(k.moves == published && board.moveCount(k.jumps) == published)
+                    #expect(board.replay(k.jumps, from: k.start)?.nonzeroBitCount == 1)
+                    #expect((board.allHoles & ~k.start).nonzeroBitCount == 1)
+                } else {
+                    #expect(k.moves == nil && k.movesAtLeast == published)
                 }
             }
         }
