@@ -69,21 +69,35 @@ final class WideTrianglePilot {
                 chain.removeLast()
             }
         }
-        for c in board.classes where (p & c).nonzeroBitCount == 1 {
-            var chain = [(p & c).trailingZeroBitCount]
+        for i in 0..<board.classes.count where (p & board.classes[i]).nonzeroBitCount == 1 {
+            var chain = [(p & board.classes[i]).trailingZeroBitCount]
             extend(p, &chain)
             if found != nil { return found }
         }
         return nil
     }
 
-    /// The quick necessary condition of `finishingChain`.
-    @inline(__always) func mayFinish(_ p: UInt128) -> Bool {
-        for c in board.classes where (p & c).nonzeroBitCount == 1 { return true }
+    /// Whether one move from `p` leaves one peg (`finishingChain` without the chain: no
+    /// allocation, for the hot loops).
+    @inline(__always) func finishesNext(_ p: UInt128) -> Bool {
+        guard p.nonzeroBitCount > 1 else { return false }
+        for i in 0..<board.classes.count {
+            let mine = p & board.classes[i]
+            if mine.nonzeroBitCount == 1 && sweepsAll(p, from: mine.trailingZeroBitCount) { return true }
+        }
         return false
     }
 
-    @inline(__always) func finishesNext(_ p: UInt128) -> Bool { mayFinish(p) && finishingChain(p) != nil }
+    /// Whether the peg on `hole` can take every other peg of `q` in one chain.
+    func sweepsAll(_ q: UInt128, from hole: Int) -> Bool {
+        for j in board.firstJump[hole]..<board.firstJump[hole + 1] {
+            let jump = board.jumps[j]
+            guard q & jump.flip == jump.need else { continue }
+            let child = q ^ jump.flip
+            if child.nonzeroBitCount == 1 || sweepsAll(child, from: jump.to) { return true }
+        }
+        return false
+    }
 
     /// The greedy move from `p`: a child one move from a finish if there is one, else the
     /// child with the fewest pegs, ties by the spread hash.

@@ -29,7 +29,7 @@ final class WideTriangle: @unchecked Sendable {
     private let bytes: Int
     /// The four classes of holes a peg can reach by jumping (row and column parity): the last
     /// move's peg must be alone in its class, since a jump never takes a peg of the jumper's class.
-    let classes: [UInt128]
+    let classes: UnsafeMutableBufferPointer<UInt128>
 
     init(side: Int) {
         precondition((1...15).contains(side), "a wide triangle has 1 to 15 holes a side")
@@ -85,13 +85,16 @@ final class WideTriangle: @unchecked Sendable {
         }
         var classMasks = [UInt128](repeating: 0, count: 4)
         for r in 0..<side { for k in 0...r { classMasks[(r & 1) * 2 + (k & 1)] |= UInt128(1) << index(r, k)! } }
-        classes = classMasks.filter { $0 != 0 }
+        let nonEmpty = classMasks.filter { $0 != 0 }
+        classes = .allocate(capacity: nonEmpty.count)
+        _ = classes.initialize(from: nonEmpty)
     }
 
     deinit {
         jumps.deallocate()
         firstJump.deallocate()
         byteImages.deallocate()
+        classes.deallocate()
     }
 
     /// The image of `p` under symmetry `s`.
@@ -117,22 +120,33 @@ final class WideTriangle: @unchecked Sendable {
     }
 
     /// Calls `visit(child)` for every position one move from `p` (a chain of jumps by one peg,
-    /// every prefix included); `visit` returns whether to extend that chain.
+    /// every prefix included); `visit` returns whether to extend that chain. The chains are
+    /// walked with an explicit stack (a recursive walk costs reference counting a node).
     @inline(__always)
     func forEachMove(from p: UInt128, _ visit: (UInt128) -> Bool) {
-        func extend(_ q: UInt128, from hole: Int) {
-            for j in firstJump[hole]..<firstJump[hole + 1] {
+        // A chain has at most one jump a peg taken.
+        withUnsafeTemporaryAllocation(of: (position: UInt128, hole: Int, next: Int).self, capacity: holeCount) { stack in
+            for j in 0..<jumps.count {
                 let jump = jumps[j]
-                guard q & jump.flip == jump.need else { continue }
-                let child = q ^ jump.flip
-                if visit(child) { extend(child, from: jump.to) }
+                guard p & jump.flip == jump.need else { continue }
+                let child = p ^ jump.flip
+                guard visit(child) else { continue }
+                stack[0] = (child, jump.to, firstJump[jump.to])
+                var depth = 1
+                while depth > 0 {
+                    let top = stack[depth - 1]
+                    var k = top.next
+                    let end = firstJump[top.hole + 1]
+                    while k < end && top.position & jumps[k].flip != jumps[k].need { k += 1 }
+                    if k == end { depth -= 1; continue }
+                    stack[depth - 1].next = k + 1
+                    let c = top.position ^ jumps[k].flip
+                    if visit(c) {
+                        stack[depth] = (c, jumps[k].to, firstJump[jumps[k].to])
+                        depth += 1
+                    }
+                }
             }
-        }
-        for j in 0..<jumps.count {
-            let jump = jumps[j]
-            guard p & jump.flip == jump.need else { continue }
-            let child = p ^ jump.flip
-            if visit(child) { extend(child, from: jump.to) }
         }
     }
 
