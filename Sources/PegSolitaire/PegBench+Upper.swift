@@ -56,6 +56,8 @@ extension PegBench {
     /// Published bounds on the fewest moves of the triangles past side 10 (Bell, "Solving
     /// Triangular Peg Solitaire", JIS 11, 2008, and OEIS A127500): 19..28 for n = 11, 21..29 for 12.
     static let wideTriangleBounds: [Int: ClosedRange<Int>] = [11: 19...28, 12: 21...29]
+    /// Beams a side by default in `peg-triangle-moves-wide`, each with its own tie-break seed.
+    static let wideTriangleSeeds = 4
 
     /// The wide pilot beam on side `n` with each of `seeds` tie-break seeds (`threads` at a
     /// time): the row of the best solution (fewest moves, then the lowest seed).
@@ -110,12 +112,12 @@ extension PegBench {
             (4...10).map { n in trianglePilotRow(side: n, log: { context.log($0) }) }
         },
          BenchSuite(name: "peg-triangle-moves-wide",
-                    summary: "Triangles n = 11 and 12 (66 and 78 holes; or PERFECTPLAY_PEG_SIDE=n, 4...15, PERFECTPLAY_PEG_WIDTH=w, PERFECTPLAY_PEG_SEEDS=k): fewest moves bounded from above by the pilot beam search of width \(trianglePilotWidth) on 128-bit positions (with k seeds: k beams whose ties rank differently, the best kept, --threads at a time), every solution replayed (OEIS A127500: open, 19..28 and 21..29, Bell 2008); --time-limit stops a side's beam, keeping the best found") { context in
+                    summary: "Triangles n = 11 and 12 (66 and 78 holes; or PERFECTPLAY_PEG_SIDE=n, 4...15, PERFECTPLAY_PEG_WIDTH=w, PERFECTPLAY_PEG_SEEDS=k): fewest moves bounded from above by the pilot beam search of width \(trianglePilotWidth) on 128-bit positions (k seeds, default \(wideTriangleSeeds): k beams whose ties rank differently, the best kept, --threads at a time), every solution replayed (OEIS A127500: open, 19..28 and 21..29, Bell 2008); --time-limit stops a side's beam, keeping the best found") { context in
             let env = ProcessInfo.processInfo.environment
             var sides = [11, 12]
             if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (4...15).contains(n) { sides = [n] }
             let width = env["PERFECTPLAY_PEG_WIDTH"].flatMap { Int($0) }.map { max(1, $0) } ?? trianglePilotWidth
-            let seeds = env["PERFECTPLAY_PEG_SEEDS"].flatMap { Int($0) }.map { max(1, $0) } ?? 1
+            let seeds = env["PERFECTPLAY_PEG_SEEDS"].flatMap { Int($0) }.map { max(1, $0) } ?? wideTriangleSeeds
             return sides.map { n in
                 wideTrianglePilotRow(side: n, width: width, seeds: seeds, threads: context.threads, timeLimit: context.timeLimit,
                                      log: context.log)

@@ -22,6 +22,10 @@ final class WideTriangle: @unchecked Sendable {
     /// Every jump, grouped by its `from` hole: those of hole h are `firstJump[h] ..< firstJump[h + 1]`.
     let jumps: UnsafeMutableBufferPointer<Jump>
     let firstJump: UnsafeMutableBufferPointer<Int>
+    /// The same jumps grouped by their `to` hole: those into h are `firstInto[h] ..< firstInto[h + 1]`
+    /// (a full board has few empty holes: its first jumps are found from them).
+    let jumpsInto: UnsafeMutableBufferPointer<Jump>
+    let firstInto: UnsafeMutableBufferPointer<Int>
     /// The six symmetries as hole permutations (`permutations[s][h]`: the image of h); 0 is the identity.
     let permutations: [[Int]]
     /// [(s * bytes + b) * 256 + v]: the image under symmetry s of byte b of a position holding v.
@@ -55,6 +59,11 @@ final class WideTriangle: @unchecked Sendable {
         _ = jumps.initialize(from: list)
         firstJump = .allocate(capacity: first.count)
         _ = firstJump.initialize(from: first)
+        let byTarget = list.sorted { ($0.to, $0.from) < ($1.to, $1.from) }
+        jumpsInto = .allocate(capacity: byTarget.count)
+        _ = jumpsInto.initialize(from: byTarget)
+        firstInto = .allocate(capacity: holeCount + 1)
+        for h in 0...holeCount { firstInto[h] = byTarget.firstIndex { $0.to >= h } ?? byTarget.count }
         // Barycentric coordinates (k, r - k, side - 1 - r) sum to side - 1; the symmetries
         // permute them.
         var perms: [[Int]] = []
@@ -93,6 +102,8 @@ final class WideTriangle: @unchecked Sendable {
     deinit {
         jumps.deallocate()
         firstJump.deallocate()
+        jumpsInto.deallocate()
+        firstInto.deallocate()
         byteImages.deallocate()
         classes.deallocate()
     }
@@ -126,24 +137,32 @@ final class WideTriangle: @unchecked Sendable {
     func forEachMove(from p: UInt128, _ visit: (UInt128) -> Bool) {
         // A chain has at most one jump a peg taken.
         withUnsafeTemporaryAllocation(of: (position: UInt128, hole: Int, next: Int).self, capacity: holeCount) { stack in
-            for j in 0..<jumps.count {
-                let jump = jumps[j]
-                guard p & jump.flip == jump.need else { continue }
-                let child = p ^ jump.flip
-                guard visit(child) else { continue }
-                stack[0] = (child, jump.to, firstJump[jump.to])
-                var depth = 1
-                while depth > 0 {
-                    let top = stack[depth - 1]
-                    var k = top.next
-                    let end = firstJump[top.hole + 1]
-                    while k < end && top.position & jumps[k].flip != jumps[k].need { k += 1 }
-                    if k == end { depth -= 1; continue }
-                    stack[depth - 1].next = k + 1
-                    let c = top.position ^ jumps[k].flip
-                    if visit(c) {
-                        stack[depth] = (c, jumps[k].to, firstJump[jumps[k].to])
-                        depth += 1
+            // First jumps from the pegs or into the holes, whichever are fewer.
+            let fromPegs = 2 * p.nonzeroBitCount <= holeCount
+            var holes = fromPegs ? p : allHoles & ~p
+            while holes != 0 {
+                let h = holes.trailingZeroBitCount
+                holes &= holes &- 1
+                let range = fromPegs ? firstJump[h]..<firstJump[h + 1] : firstInto[h]..<firstInto[h + 1]
+                for j in range {
+                    let jump = fromPegs ? jumps[j] : jumpsInto[j]
+                    guard p & jump.flip == jump.need else { continue }
+                    let child = p ^ jump.flip
+                    guard visit(child) else { continue }
+                    stack[0] = (child, jump.to, firstJump[jump.to])
+                    var depth = 1
+                    while depth > 0 {
+                        let top = stack[depth - 1]
+                        var k = top.next
+                        let end = firstJump[top.hole + 1]
+                        while k < end && top.position & jumps[k].flip != jumps[k].need { k += 1 }
+                        if k == end { depth -= 1; continue }
+                        stack[depth - 1].next = k + 1
+                        let c = top.position ^ jumps[k].flip
+                        if visit(c) {
+                            stack[depth] = (c, jumps[k].to, firstJump[jumps[k].to])
+                            depth += 1
+                        }
                     }
                 }
             }
