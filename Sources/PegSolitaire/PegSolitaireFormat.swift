@@ -128,7 +128,9 @@ enum PegFile {
         }
         guard !rows.isEmpty else { return .failure(ParseError("the drawing has no holes", at: loc(top.number, 1))) }
         guard rows.count <= 64 else {
-            return .failure(ParseError("\(rows.count) holes: at most 64 are supported", at: places[64]))
+            // Only the fewest-moves bound of larger triangles has a path: the wide pilot beam.
+            let wide = lattice == .triangular ? " (triangles of side 11 to 15: `perfectplay bench peg-triangle-moves-wide` bounds their fewest moves)" : ""
+            return .failure(ParseError("\(rows.count) holes: at most 64 are supported\(wide)", at: places[64]))
         }
         if lattice == .triangular {
             let parity = (rows[0] + cols[0]) & 1

@@ -33,15 +33,14 @@ final class WideTrianglePilot {
     var moveLimit = 120
     var log: ((String) -> Void)? = nil
     var shouldStop: () -> Bool = { false }
+    /// Mixed into every tie-break: each seed ranks equal keys differently, so beams of
+    /// different seeds keep different positions (0: the ranking of `PilotBeamSearch`).
+    var seed: UInt64 = 0
 
     init(board: WideTriangle, width: Int) {
         self.board = board
         self.width = max(1, width)
     }
-
-    /// Mixed into every tie-break: each seed ranks equal keys differently, so beams of
-    /// different seeds keep different positions (0: the ranking of `PilotBeamSearch`).
-    var seed: UInt64 = 0
 
     /// Mixes the bits of a position: the tie-break among equal keys.
     @inline(__always) func spread(_ p: UInt128) -> UInt64 {

@@ -50,6 +50,16 @@ import Testing
         #expect(wide.holeCount == 66 && (start >> 65) & 1 == 1)
     }
 
+    /// A file of a triangle past 64 holes is refused with its place, and the message names the
+    /// one path such boards have.
+    @Test func largeTriangleFileNamesTheWideBench() throws {
+        let results = PegFile.parse(text: PegFile.triangle(side: 11, vacancy: 1), file: "t11.peg")
+        guard case .failure(let error) = results.first else { Issue.record("a 66-hole board parsed"); return }
+        #expect(error.message.hasPrefix("66 holes: at most 64 are supported"))
+        #expect(error.message.contains("peg-triangle-moves-wide"))
+        #expect(error.location.line == 13)
+    }
+
     /// Wide enough that no level drops a candidate, the beam is the breadth-first search over
     /// moves: its answer is the published fewest moves.
     @Test(arguments: [(4, 5), (5, 9)])
