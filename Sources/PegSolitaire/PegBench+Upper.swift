@@ -1,6 +1,6 @@
 // `perfectplay bench peg-triangle-moves-upper`: fewest moves on the triangles of side 4..10
-// bounded from above by the pilot beam search (FewestMoves+Pilot), every solution replayed;
-// `peg-triangle-moves-wide`: the same on the triangles past 64 holes (WideTriangle+Pilot).
+// bounded from above by the pilot beam search (PilotBeam on a Board), every solution replayed;
+// `peg-triangle-moves-wide`: the same on the triangles past 64 holes (PilotBeam on a WideTriangle).
 import SolverKit
 import Foundation
 import Synchronization
