@@ -323,4 +323,43 @@ private let smallBoards: [(String, String)] = [
             }
         }
     }
+    /// The pair sweep (`peg-triangle-moves-pairs`) on the triangles of side 5 and 6: its pairs
+    /// are distinct orbits under the board's symmetries and hold every pair brute force solves;
+    /// within the fewest moves (brute force, and OEIS A127500: 9 and 9) it finds a solution
+    /// that replays, and within one move fewer none over every pair.
+    @Test(arguments: [5, 6])
+    func triangleSweepMatchesBruteForce(_ n: Int) {
+        let board = PegBench.triangle(side: n, vacancy: 1).board
+        let published = PegBench.triangleMoves[n]!
+        var fewest = Int.max
+        var orbits = Set<[UInt64]>()
+        for s in 0..<board.holeCount {
+            let start = board.allHoles & ~(UInt64(1) << UInt64(s))
+            let dist = bruteForceMoves(board, from: start)
+            for f in 0..<board.holeCount {
+                guard let moves = dist[UInt64(1) << UInt64(f)] else { continue }
+                fewest = min(fewest, moves)
+                let images = board.automorphisms().map { [Board.apply($0, start), Board.apply($0, UInt64(1) << UInt64(f))] }
+                orbits.insert(images.min { $0.lexicographicallyPrecedes($1) }!)
+            }
+        }
+        #expect(fewest == published)
+        let pairs = PegBench.trianglePairs(board, bound: board.holeCount).map { p in
+            board.automorphisms().map {
+                [Board.apply($0, board.allHoles & ~(UInt64(1) << UInt64(p.vacancy))), Board.apply($0, UInt64(1) << UInt64(p.finish))]
+            }.min { $0.lexicographicallyPrecedes($1) }!
+        }
+        #expect(Set(pairs).count == pairs.count)
+        #expect(orbits.isSubset(of: Set(pairs)))
+        let rows = PegBench.trianglePairSweep(side: n, bound: published, byteLimit: 1 << 30, threads: 2, all: false,
+                                              only: nil, deadline: nil, log: { _ in })
+        let last = rows.last!.columns
+        #expect(last.first { $0.0 == "moves" }?.1 == .int(published))
+        #expect(last.first { $0.0 == "replayed" }?.1 == .bool(true))
+        let none = PegBench.trianglePairSweep(side: n, bound: published - 1, byteLimit: 1 << 30, threads: 2, all: true,
+                                              only: nil, deadline: nil, log: { _ in })
+        let summary = none.last!.columns
+        #expect(summary.first { $0.0 == "moves" }?.1 == .null)
+        #expect(summary.first { $0.0 == "none within bound" }?.1 == summary.first { $0.0 == "pairs" }?.1)
+    }
 }
