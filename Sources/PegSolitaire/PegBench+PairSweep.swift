@@ -6,21 +6,27 @@
 // different position classes or whose Merson bound exceeds the move bound left out, the
 // least slack (bound minus Merson bound) first: the cheapest searches first. Two pairs run at
 // once with --threads 2, and the sweep stops at the first solution (the fewest moves, when a
-// search with one move fewer over every pair found none), replayed.
+// search with one move fewer over every pair found none), replayed. One search a start toward
+// every finish is the other way to cut the same work.
 import Foundation
 import Synchronization
 import Dispatch
 import SolverKit
 
 extension PegBench {
-    /// One start/finish pair of a sweep: holes (0-based), the Merson bound at the start.
+    /// One search of a sweep: a start and its finish (holes, 0-based; nil: every one-peg finish
+    /// at once), the Merson bound at the start.
     struct TrianglePair: Sendable {
-        var vacancy: Int, finish: Int, merson: Int
+        var vacancy: Int, finish: Int?, merson: Int
+        var name: String { "\(vacancy + 1) -> \(finish.map { String($0 + 1) } ?? "any")" }
     }
 
     /// The start/finish pairs of the triangle of side n up to symmetry that a solution within
     /// `bound` moves may join: same position class, Merson bound at most `bound`; least slack first.
-    static func trianglePairs(_ board: Board, bound: Int) -> [TrianglePair] {
+    /// `byStart`: one search a start instead, toward every finish at once: the forward side is
+    /// grown once a start, but without the finish's pagodas to prune it (on n = 8 within 13
+    /// about as much work as the start's pairs one by one).
+    static func trianglePairs(_ board: Board, bound: Int, byStart: Bool = false) -> [TrianglePair] {
         let all = board.automorphisms()
         let classes = PositionClass(board: board)
         var pairs: [TrianglePair] = []
@@ -30,6 +36,12 @@ extension PegBench {
             let orbit = all.map { Board.apply($0, start) }
             guard seenStarts.insert(orbit.min()!).inserted else { continue }
             let fixing = board.symmetries(fixing: [start])
+            if byStart {
+                let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
+                let merson = MoveSearch(board: board, starts: [start], finishes: holes, symmetries: fixing).startBound
+                if merson <= bound { pairs.append(TrianglePair(vacancy: v, finish: nil, merson: merson)) }
+                continue
+            }
             var seenFinishes = Set<UInt64>()
             for f in 0..<board.holeCount {
                 let finish = UInt64(1) << UInt64(f)
@@ -40,17 +52,17 @@ extension PegBench {
                 if merson <= bound { pairs.append(TrianglePair(vacancy: v, finish: f, merson: merson)) }
             }
         }
-        return pairs.sorted { ($0.merson, -$0.vacancy, -$0.finish) > ($1.merson, -$1.vacancy, -$1.finish) }
+        return pairs.sorted { ($0.merson, -$0.vacancy, -($0.finish ?? 0)) > ($1.merson, -$1.vacancy, -($1.finish ?? 0)) }
     }
 
     /// The sweep: each pair searched within `bound` moves (`byteLimit` a search), `threads`
     /// pairs at a time, until one meets (or every pair, `all`). One row a pair searched, then
     /// the solution's row.
-    static func trianglePairSweep(side n: Int, bound: Int, byteLimit: Int, threads: Int, all: Bool, only: [(Int, Int)]?,
-                                  deadline: Double?, log: @escaping @Sendable (String) -> Void) -> [BenchRow] {
+    static func trianglePairSweep(side n: Int, bound: Int, byteLimit: Int, threads: Int, all: Bool, byStart: Bool = false,
+                                  only: [String]?, deadline: Double?, log: @escaping @Sendable (String) -> Void) -> [BenchRow] {
         let board = triangle(side: n, vacancy: 1).board
-        let pairs = trianglePairs(board, bound: bound).filter { p in
-            only.map { $0.contains { $0 == (p.vacancy + 1, p.finish + 1) } } ?? true
+        let pairs = trianglePairs(board, bound: bound, byStart: byStart).filter { p in
+            only.map { $0.contains(p.name.replacingOccurrences(of: " -> ", with: "-")) } ?? true
         }
         log("triangle \(n) within \(bound) moves: \(pairs.count) start/finish pairs up to symmetry, Merson bound \(pairs.map { String($0.merson) }.joined(separator: " "))")
         struct Outcome: Sendable {
@@ -67,17 +79,19 @@ extension PegBench {
                     if let deadline, monotonicSeconds() > deadline { return }
                     let p = pairs[k]
                     let start = board.allHoles & ~(UInt64(1) << UInt64(p.vacancy))
-                    let search = MoveSearch(board: board, start: start, finish: p.finish, threads: 1)
+                    let search = p.finish.map { MoveSearch(board: board, start: start, finish: $0, threads: 1) }
+                        ?? MoveSearch(board: board, starts: [start], finishes: (0..<board.holeCount).map { UInt64(1) << UInt64($0) },
+                                      symmetries: board.symmetries(fixing: [start]), threads: 1)
                     search.moveBound = bound
                     search.moveLimit = bound
                     search.byteLimit = byteLimit
-                    search.log = { log("pair \(k + 1) (\(p.vacancy + 1) -> \(p.finish + 1)): \($0)") }
+                    search.log = { log("pair \(k + 1) (\(p.name)): \($0)") }
                     search.shouldStop = { (!all && found.load(ordering: .relaxed)) || deadline.map { monotonicSeconds() > $0 } == true }
                     let t0 = monotonicSeconds()
                     let r = search.solve()
                     let t = monotonicSeconds() - t0
                     if r.moves != nil { found.store(true, ordering: .relaxed) }
-                    log("pair \(k + 1)/\(pairs.count): \(p.vacancy + 1) -> \(p.finish + 1) (Merson \(p.merson)): "
+                    log("pair \(k + 1)/\(pairs.count): \(p.name) (Merson \(p.merson)): "
                         + (r.moves.map { "\($0) moves" } ?? (r.movesAtLeast > bound ? "none within \(bound)" : "stopped"))
                         + ", \(r.children) chain positions, \(String(format: "%.0f", t)) s")
                     outcomes.withLock { $0.append(Outcome(index: k, result: r, wall: t)) }
@@ -88,7 +102,7 @@ extension PegBench {
         var rows = done.map { o -> BenchRow in
             let p = pairs[o.index], r = o.result
             let verdict: String = r.moves.map { "\($0) moves" } ?? (r.movesAtLeast > bound ? "none within \(bound)" : "stopped")
-            return BenchRow("\(n): \(p.vacancy + 1) -> \(p.finish + 1)", [
+            return BenchRow("\(n): \(p.name)", [
                 ("Merson bound", .int(p.merson)), ("verdict", .string(verdict)),
                 ("levels", .string("\(r.forwardLevels.count - 1) + \(r.backwardLevels.count - 1)")),
                 ("nodes", JSON(r.children)), ("peakMB", .int(r.peakBytes >> 20)), ("seconds", JSON(o.wall)),
@@ -98,7 +112,7 @@ extension PegBench {
         let r = best?.result ?? MoveSearchResult()
         let end = board.replay(r.jumps, from: r.start)
         let replayed = best != nil && replaysToOnePeg(board, r.jumps, from: r.start, moves: r.moves)
-            && end == UInt64(1) << UInt64(pairs[best!.index].finish)
+            && pairs[best!.index].finish.map { end == UInt64(1) << UInt64($0) } != false
         rows.append(BenchRow("triangle-\(n)", [
             ("bound", .int(bound)), ("pairs", .int(pairs.count)), ("searched", .int(done.count)),
             ("none within bound", .int(done.filter { $0.result.moves == nil && $0.result.movesAtLeast > bound }.count)),
@@ -115,20 +129,15 @@ extension PegBench {
 
     static var pairSweepSuites: [BenchSuite] {
         [BenchSuite(name: "peg-triangle-moves-pairs",
-                    summary: "Triangle n = 9 (or PERFECTPLAY_PEG_SIDE=n, 5...10): every start/finish pair up to symmetry, least Merson slack first, searched by the bidirectional move search within the published fewest moves (or PERFECTPLAY_PEG_BOUND=D), --threads pairs at a time, up to --hash-mb (default 6 GB) a search; stops at the first solution (PERFECTPLAY_PEG_ALL=1: searches every pair; PERFECTPLAY_PEG_PAIRS=v-f,v-f: those pairs only), replayed") { context in
+                    summary: "Triangle n = 9 (or PERFECTPLAY_PEG_SIDE=n, 5...10): one bidirectional move search a start/finish pair up to symmetry (PERFECTPLAY_PEG_BY=start: one a start, toward every one-peg finish at once), least Merson slack first, within the published fewest moves (or PERFECTPLAY_PEG_BOUND=D), --threads searches at a time, up to --hash-mb (default 6 GB) each; stops at the first solution, replayed (PERFECTPLAY_PEG_ALL=1: runs every search; PERFECTPLAY_PEG_PAIRS=v-f,v-any,...: those only)") { context in
             let env = ProcessInfo.processInfo.environment
             var side = 9
             if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (5...10).contains(n) { side = n }
             let bound = env["PERFECTPLAY_PEG_BOUND"].flatMap { Int($0) } ?? triangleMoves[side]!
-            let only = env["PERFECTPLAY_PEG_PAIRS"].map { list in
-                list.split(separator: ",").compactMap { item -> (Int, Int)? in
-                    let v = item.split(separator: "-").compactMap { Int($0) }
-                    return v.count == 2 ? (v[0], v[1]) : nil
-                }
-            }
+            let only = env["PERFECTPLAY_PEG_PAIRS"].map { $0.split(separator: ",").map(String.init) }
             let byteLimit = max(6 << 30, context.hashMB << 20)
             return trianglePairSweep(side: side, bound: bound, byteLimit: byteLimit, threads: context.threads,
-                                     all: env["PERFECTPLAY_PEG_ALL"] == "1", only: only,
+                                     all: env["PERFECTPLAY_PEG_ALL"] == "1", byStart: env["PERFECTPLAY_PEG_BY"] == "start", only: only,
                                      deadline: context.timeLimit.map { monotonicSeconds() + $0 }, log: { context.log($0) })
         }]
     }

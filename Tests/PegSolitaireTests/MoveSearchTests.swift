@@ -326,7 +326,7 @@ private let smallBoards: [(String, String)] = [
     /// The pair sweep (`peg-triangle-moves-pairs`) on the triangles of side 5 and 6: its pairs
     /// are distinct orbits under the board's symmetries and hold every pair brute force solves;
     /// within the fewest moves (brute force, and OEIS A127500: 9 and 9) it finds a solution
-    /// that replays, and within one move fewer none over every pair.
+    /// that replays, and within one move fewer none over every pair; the same one search a start.
     @Test(arguments: [5, 6])
     func triangleSweepMatchesBruteForce(_ n: Int) {
         let board = PegBench.triangle(side: n, vacancy: 1).board
@@ -346,20 +346,22 @@ private let smallBoards: [(String, String)] = [
         #expect(fewest == published)
         let pairs = PegBench.trianglePairs(board, bound: board.holeCount).map { p in
             board.automorphisms().map {
-                [Board.apply($0, board.allHoles & ~(UInt64(1) << UInt64(p.vacancy))), Board.apply($0, UInt64(1) << UInt64(p.finish))]
+                [Board.apply($0, board.allHoles & ~(UInt64(1) << UInt64(p.vacancy))), Board.apply($0, UInt64(1) << UInt64(p.finish!))]
             }.min { $0.lexicographicallyPrecedes($1) }!
         }
         #expect(Set(pairs).count == pairs.count)
         #expect(orbits.isSubset(of: Set(pairs)))
-        let rows = PegBench.trianglePairSweep(side: n, bound: published, byteLimit: 1 << 30, threads: 2, all: false,
-                                              only: nil, deadline: nil, log: { _ in })
-        let last = rows.last!.columns
-        #expect(last.first { $0.0 == "moves" }?.1 == .int(published))
-        #expect(last.first { $0.0 == "replayed" }?.1 == .bool(true))
-        let none = PegBench.trianglePairSweep(side: n, bound: published - 1, byteLimit: 1 << 30, threads: 2, all: true,
-                                              only: nil, deadline: nil, log: { _ in })
-        let summary = none.last!.columns
-        #expect(summary.first { $0.0 == "moves" }?.1 == .null)
-        #expect(summary.first { $0.0 == "none within bound" }?.1 == summary.first { $0.0 == "pairs" }?.1)
+        for byStart in [false, true] {
+            let rows = PegBench.trianglePairSweep(side: n, bound: published, byteLimit: 1 << 30, threads: 2, all: false,
+                                                  byStart: byStart, only: nil, deadline: nil, log: { _ in })
+            let last = rows.last!.columns
+            #expect(last.first { $0.0 == "moves" }?.1 == .int(published))
+            #expect(last.first { $0.0 == "replayed" }?.1 == .bool(true))
+            let none = PegBench.trianglePairSweep(side: n, bound: published - 1, byteLimit: 1 << 30, threads: 2, all: true,
+                                                  byStart: byStart, only: nil, deadline: nil, log: { _ in })
+            let summary = none.last!.columns
+            #expect(summary.first { $0.0 == "moves" }?.1 == .null)
+            #expect(summary.first { $0.0 == "none within bound" }?.1 == summary.first { $0.0 == "pairs" }?.1)
+        }
     }
 }
