@@ -55,11 +55,11 @@ extension PegBench {
         return pairs.sorted { ($0.merson, -$0.vacancy, -($0.finish ?? 0)) > ($1.merson, -$1.vacancy, -($1.finish ?? 0)) }
     }
 
-    /// The sweep: each pair searched within `bound` moves (`byteLimit` a search), `threads`
-    /// pairs at a time, until one meets (or every pair, `all`). One row a pair searched, then
-    /// the solution's row.
-    static func trianglePairSweep(side n: Int, bound: Int, byteLimit: Int, threads: Int, all: Bool, byStart: Bool = false,
-                                  only: [String]?, deadline: Double?, log: @escaping @Sendable (String) -> Void) -> [BenchRow] {
+    /// The sweep: each pair searched within `bound` moves (`byteLimit` a search), `atOnce`
+    /// pairs at a time (default `threads`, each search the threads left), until one meets (or
+    /// every pair, `all`). One row a pair searched, then the solution's row.
+    static func trianglePairSweep(side n: Int, bound: Int, byteLimit: Int, threads: Int, atOnce: Int? = nil, all: Bool,
+                                  byStart: Bool = false, only: [String]?, deadline: Double?, log: @escaping @Sendable (String) -> Void) -> [BenchRow] {
         let board = triangle(side: n, vacancy: 1).board
         let pairs = trianglePairs(board, bound: bound, byStart: byStart).filter { p in
             only.map { $0.contains(p.name.replacingOccurrences(of: " -> ", with: "-")) } ?? true
@@ -71,17 +71,19 @@ extension PegBench {
         let outcomes = Mutex<[Outcome]>([])
         let next = Mutex(0)
         let found = Atomic<Bool>(false)
+        let concurrent = max(1, min(atOnce ?? threads, threads, pairs.count))
         let (_, wall, cpu) = timed {
-            DispatchQueue.concurrentPerform(iterations: max(1, min(threads, pairs.count))) { _ in
+            DispatchQueue.concurrentPerform(iterations: concurrent) { _ in
                 while true {
                     let k = next.withLock { v -> Int in defer { v += 1 }; return v }
                     if k >= pairs.count || (!all && found.load(ordering: .relaxed)) { return }
                     if let deadline, monotonicSeconds() > deadline { return }
                     let p = pairs[k]
                     let start = board.allHoles & ~(UInt64(1) << UInt64(p.vacancy))
-                    let search = p.finish.map { MoveSearch(board: board, start: start, finish: $0, threads: 1) }
+                    let each = max(1, threads / concurrent)
+                    let search = p.finish.map { MoveSearch(board: board, start: start, finish: $0, threads: each) }
                         ?? MoveSearch(board: board, starts: [start], finishes: (0..<board.holeCount).map { UInt64(1) << UInt64($0) },
-                                      symmetries: board.symmetries(fixing: [start]), threads: 1)
+                                      symmetries: board.symmetries(fixing: [start]), threads: each)
                     search.moveBound = bound
                     search.moveLimit = bound
                     search.byteLimit = byteLimit
@@ -129,7 +131,7 @@ extension PegBench {
 
     static var pairSweepSuites: [BenchSuite] {
         [BenchSuite(name: "peg-triangle-moves-pairs",
-                    summary: "Triangle n = 9 (or PERFECTPLAY_PEG_SIDE=n, 5...10): one bidirectional move search a start/finish pair up to symmetry (PERFECTPLAY_PEG_BY=start: one a start, toward every one-peg finish at once), least Merson slack first, within the published fewest moves (or PERFECTPLAY_PEG_BOUND=D), --threads searches at a time, up to --hash-mb (default 6 GB) each; stops at the first solution, replayed (PERFECTPLAY_PEG_ALL=1: runs every search; PERFECTPLAY_PEG_PAIRS=v-f,v-any,...: those only)") { context in
+                    summary: "Triangle n = 9 (or PERFECTPLAY_PEG_SIDE=n, 5...10): one bidirectional move search a start/finish pair up to symmetry (PERFECTPLAY_PEG_BY=start: one a start, toward every one-peg finish at once), least Merson slack first, within the published fewest moves (or PERFECTPLAY_PEG_BOUND=D), --threads searches at a time (PERFECTPLAY_PEG_AT_ONCE=k: k at a time, --threads shared among them), up to --hash-mb (default 6 GB) each; stops at the first solution, replayed (PERFECTPLAY_PEG_ALL=1: runs every search; PERFECTPLAY_PEG_PAIRS=v-f,v-any,...: those only)") { context in
             let env = ProcessInfo.processInfo.environment
             var side = 9
             if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (5...10).contains(n) { side = n }
@@ -137,6 +139,7 @@ extension PegBench {
             let only = env["PERFECTPLAY_PEG_PAIRS"].map { $0.split(separator: ",").map(String.init) }
             let byteLimit = max(6 << 30, context.hashMB << 20)
             return trianglePairSweep(side: side, bound: bound, byteLimit: byteLimit, threads: context.threads,
+                                     atOnce: env["PERFECTPLAY_PEG_AT_ONCE"].flatMap { Int($0) },
                                      all: env["PERFECTPLAY_PEG_ALL"] == "1", byStart: env["PERFECTPLAY_PEG_BY"] == "start", only: only,
                                      deadline: context.timeLimit.map { monotonicSeconds() + $0 }, log: { context.log($0) })
         }]
