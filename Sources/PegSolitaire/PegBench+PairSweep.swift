@@ -2,7 +2,7 @@
 // bidirectional move search each, bounded by the published fewest moves. Over all pairs at once
 // the reverse moves from one peg are past counting, so the all-pairs searches grow the forward
 // side alone; one pair at a time, the backward side is pruned by its start's pagodas and
-// Merson bound and both sides grow. Pairs come up to the board's symmetries, those of
+// Merson bound, so it can grow (on n = 9 within 16, one reverse move deep). Pairs come up to the board's symmetries, those of
 // different position classes or whose Merson bound exceeds the move bound left out, the
 // least slack (bound minus Merson bound) first: the cheapest searches first. Two pairs run at
 // once with --threads 2, and the sweep stops at the first solution (the fewest moves, when a
