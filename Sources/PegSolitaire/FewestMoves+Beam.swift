@@ -85,7 +85,7 @@ final class MoveBeamSearch {
         defer { result.seconds = monotonicSeconds() - t0 }
         let tables = search.tables
         // levels[k]: (canonical position, index of its parent in levels[k - 1]).
-        var levels: [[(UInt64, Int32)]] = [Array(Set(search.starts.map { tables.canonical($0) })).sorted().map { ($0, -1) }]
+        var levels: [[PegCountBuckets<UInt64>.Entry]] = [Array(Set(search.starts.map { tables.canonical($0) })).sorted().map { ($0, -1) }]
         result.levels = [levels[0].count]
         // The best solution: a child (canonical) of levels[level][parent] and the moves after it.
         var best: (moves: Int, level: Int, parent: Int, child: UInt64, after: Int)? = nil
@@ -94,11 +94,7 @@ final class MoveBeamSearch {
             let level = levels.count - 1
             let parents = levels[level]
             if parents.isEmpty { break }
-            // Buckets by peg count; `cutoff`: the most pegs still worth keeping.
-            var buckets = [[(UInt64, Int32)]](repeating: [], count: 65)
-            var seen = Set<UInt64>()
-            var cutoff = buckets.count - 1
-            var kept = 0
+            var buckets = PegCountBuckets<UInt64>(room: width)
             var generated: UInt64 = 0
             for (index, parent) in parents.enumerated() {
                 search.forEachMove(from: parent.0) { c in
@@ -113,29 +109,12 @@ final class MoveBeamSearch {
                         }
                     }
                     // A longer chain only removes more pegs: extend it even when this one is cut.
-                    guard pegs <= cutoff else { return true }
-                    let key = tables.canonical(c)
-                    guard seen.insert(key).inserted else { return true }
-                    buckets[pegs].append((key, Int32(index)))
-                    kept += 1
-                    // Lower the cutoff while the buckets below it already hold the beam.
-                    while cutoff > 0 && kept - buckets[cutoff].count >= width {
-                        kept -= buckets[cutoff].count
-                        buckets[cutoff] = []
-                        cutoff -= 1
-                    }
+                    if pegs <= buckets.cutoff { buckets.insert(tables.canonical(c), pegs: pegs, parent: Int32(index)) }
                     return true
                 }
             }
             result.children &+= generated
-            var next: [(UInt64, Int32)] = []
-            for pegs in buckets.indices where !buckets[pegs].isEmpty {
-                let room = width - next.count
-                if room <= 0 { break }
-                if buckets[pegs].count <= room { next += buckets[pegs] } else {
-                    next += buckets[pegs].sorted { MoveBeamSearch.spread($0.0) < MoveBeamSearch.spread($1.0) }.prefix(room)
-                }
-            }
+            let next = buckets.take(spread: MoveBeamSearch.spread)
             levels.append(next)
             result.levels.append(next.count)
             let fewest = next.first.map { $0.0.nonzeroBitCount } ?? 0

@@ -64,7 +64,7 @@ extension PegBench {
         let pairs = trianglePairs(board, bound: bound, byStart: byStart).filter { p in
             only.map { $0.contains(p.name.replacingOccurrences(of: " -> ", with: "-")) } ?? true
         }
-        log("triangle \(n) within \(bound) moves: \(pairs.count) start/finish pairs up to symmetry, Merson bound \(pairs.map { String($0.merson) }.joined(separator: " "))")
+        log("triangle \(n) within \(bound) moves: \(pairs.count) start/finish pairs up to symmetry, in order (Merson bound): \(pairs.map { "\($0.name.replacingOccurrences(of: " -> ", with: "-")) (\($0.merson))" }.joined(separator: ", "))")
         struct Outcome: Sendable {
             var index: Int, result: MoveSearchResult, wall: Double
         }

@@ -114,10 +114,7 @@ final class PilotBeam<Board: PilotBoard> {
             if parents.isEmpty { break }
             // Candidates by peg count, as `MoveBeamSearch` keeps them, `prefilter` times wider.
             let room = width * prefilter
-            var buckets = [[(position: Position, parent: Int32)]](repeating: [], count: Position.bitWidth + 1)
-            var seen = Set<Position>()
-            var cutoff = buckets.count - 1
-            var kept = 0
+            var buckets = PegCountBuckets<Position>(room: room)
             var generated: UInt64 = 0
             var finishing: (parent: Int32, child: Position)? = nil
             for (index, parent) in parents.enumerated() {
@@ -129,32 +126,13 @@ final class PilotBeam<Board: PilotBoard> {
                         finishing = (Int32(index), board.canonical(c))
                         best = (level + 2, level + 1, Int.min)
                     }
-                    guard pegs <= cutoff else { return true }
-                    let key = board.canonical(c)
-                    guard seen.insert(key).inserted else { return true }
-                    buckets[pegs].append((key, Int32(index)))
-                    kept += 1
-                    while cutoff > 0 && kept - buckets[cutoff].count >= room {
-                        kept -= buckets[cutoff].count
-                        buckets[cutoff] = []
-                        cutoff -= 1
-                        truncated = true
-                    }
+                    if pegs <= buckets.cutoff { buckets.insert(board.canonical(c), pegs: pegs, parent: Int32(index)) }
                     return true
                 }
             }
-            seen = []
             children &+= generated
-            var candidates: [(position: Position, parent: Int32)] = []
-            for pegs in buckets.indices where !buckets[pegs].isEmpty {
-                let left = room - candidates.count
-                if left <= 0 { truncated = true; break }
-                if buckets[pegs].count <= left { candidates += buckets[pegs] } else {
-                    truncated = true
-                    candidates += buckets[pegs].sorted { spread($0.position) < spread($1.position) }.prefix(left)
-                }
-                buckets[pegs] = []
-            }
+            let candidates = buckets.take(spread: spread)
+            if buckets.truncated { truncated = true }
             // Rank by the greedy completion's moves, then pegs, then the spread hash.
             var scored: [(key: UInt64, entry: Int)] = []
             scored.reserveCapacity(candidates.count)
