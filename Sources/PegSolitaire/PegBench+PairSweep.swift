@@ -3,8 +3,11 @@
 // the reverse moves from one peg are past counting, so the all-pairs searches grow the forward
 // side alone; one pair at a time, the backward side is pruned by its start's pagodas and
 // Merson bound, so it can grow (on n = 9 within 16, one reverse move deep). Pairs come up to the board's symmetries, those of
-// different position classes or whose Merson bound exceeds the move bound left out, the
-// least slack (bound minus Merson bound) first: the cheapest searches first. Two pairs run at
+// different position classes or whose Merson bound exceeds the move bound left out. The
+// complement problems (finish on the vacancy) come first: the shortest solutions published for
+// n = 5, 6 and 8 (Bell) are complement problems, and so is the 16-move one this sweep found on
+// n = 9 (4 -> 4). Then the least slack (bound minus Merson bound) first: the cheapest searches
+// first. Two pairs run at
 // once with --threads 2, and the sweep stops at the first solution (the fewest moves, when a
 // search with one move fewer over every pair found none), replayed. One search a start toward
 // every finish is the other way to cut the same work.
@@ -22,7 +25,8 @@ extension PegBench {
     }
 
     /// The start/finish pairs of the triangle of side n up to symmetry that a solution within
-    /// `bound` moves may join: same position class, Merson bound at most `bound`; least slack first.
+    /// `bound` moves may join: same position class, Merson bound at most `bound`; complement
+    /// problems first, then least slack first.
     /// `byStart`: one search a start instead, toward every finish at once: the forward side is
     /// grown once a start, but without the finish's pagodas to prune it (on n = 8 within 13
     /// about as much work as the start's pairs one by one).
@@ -52,7 +56,8 @@ extension PegBench {
                 if merson <= bound { pairs.append(TrianglePair(vacancy: v, finish: f, merson: merson)) }
             }
         }
-        return pairs.sorted { ($0.merson, -$0.vacancy, -($0.finish ?? 0)) > ($1.merson, -$1.vacancy, -($1.finish ?? 0)) }
+        func key(_ p: TrianglePair) -> (Int, Int, Int, Int) { (p.finish == p.vacancy ? 1 : 0, p.merson, -p.vacancy, -(p.finish ?? 0)) }
+        return pairs.sorted { key($0) > key($1) }
     }
 
     /// The sweep: each pair searched within `bound` moves (`byteLimit` a search), `atOnce`
@@ -131,7 +136,7 @@ extension PegBench {
 
     static var pairSweepSuites: [BenchSuite] {
         [BenchSuite(name: "peg-triangle-moves-pairs",
-                    summary: "Triangle n = 9 (or PERFECTPLAY_PEG_SIDE=n, 5...10): one bidirectional move search a start/finish pair up to symmetry (PERFECTPLAY_PEG_BY=start: one a start, toward every one-peg finish at once), least Merson slack first, within the published fewest moves (or PERFECTPLAY_PEG_BOUND=D), --threads searches at a time (PERFECTPLAY_PEG_AT_ONCE=k: k at a time, --threads shared among them), up to --hash-mb (default 6 GB) each; stops at the first solution, replayed (PERFECTPLAY_PEG_ALL=1: runs every search; PERFECTPLAY_PEG_PAIRS=v-f,v-any,...: those only)") { context in
+                    summary: "Triangle n = 9 (or PERFECTPLAY_PEG_SIDE=n, 5...10): one bidirectional move search a start/finish pair up to symmetry (PERFECTPLAY_PEG_BY=start: one a start, toward every one-peg finish at once), complement problems first, then least Merson slack first, within the published fewest moves (or PERFECTPLAY_PEG_BOUND=D), --threads searches at a time (PERFECTPLAY_PEG_AT_ONCE=k: k at a time, --threads shared among them), up to --hash-mb (default 6 GB) each; stops at the first solution, replayed (PERFECTPLAY_PEG_ALL=1: runs every search; PERFECTPLAY_PEG_PAIRS=v-f,v-any,...: those only)") { context in
             let env = ProcessInfo.processInfo.environment
             var side = 9
             if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (5...10).contains(n) { side = n }
