@@ -1,6 +1,6 @@
 // One beam level's children bucketed by peg count, for the beam searches over moves
 // (`MoveBeamSearch`, `PilotBeam`). A move removes as many pegs as it has jumps, so the beam
-// keeps the children with the fewest pegs: once the buckets below the highest one held already
+// keeps the children with the fewest pegs: once the buckets below the highest one kept already
 // hold `room` children, that bucket can never be taken and is dropped, which bounds the memory
 // of a level by about `room` whatever it generates.
 
