@@ -19,10 +19,14 @@ extension PegBench {
     /// One row: `search` (its starts and finishes) within `bound` moves by the forward search on
     /// disk; the solution replayed from its start to one peg (on `finish` when given).
     static func diskLevelsRow(_ name: String, board: Board, search: MoveSearch, bound: Int, finish: Int? = nil,
-                              maxBytes: Int, directory: String, log: @escaping (String) -> Void) -> BenchRow {
+                              place: DiskLevelsPlace, deadline: Double?, log: @escaping (String) -> Void) -> BenchRow {
         search.moveBound = bound
         search.log = log
-        let (r, wall, cpu) = timed { search.solveForwardOnDisk(directory: directory, maxBytes: maxBytes) }
+        if let deadline { search.shouldStop = { monotonicSeconds() > deadline } }
+        let (r, wall, cpu) = timed {
+            search.solveForwardOnDisk(directory: place.directory, maxBytes: place.maxBytes, keepLevels: place.keep, resume: place.resume)
+        }
+        if !place.keep { try? FileManager.default.removeItem(atPath: place.directory) }
         let end = board.replay(r.jumps, from: r.start)
         let replayed = replaysToOnePeg(board, r.jumps, from: r.start, moves: r.moves)
             && finish.map { end == UInt64(1) << UInt64($0) } != false
@@ -38,18 +42,35 @@ extension PegBench {
         ])
     }
 
-    /// Where a suite's levels go (TMPDIR), and the memory its sets may take: --hash-mb, or 3/4
-    /// of the machine's when that is more.
-    static func diskLevelsPlace(_ context: BenchContext) -> (directory: String, maxBytes: Int) {
+    /// Where a disk suite's levels go and the memory its sets may take.
+    struct DiskLevelsPlace {
+        var directory: String, maxBytes: Int
+        /// Whether the level files stay after the run (PERFECTPLAY_PEG_LEVELS named the directory).
+        var keep: Bool
+        /// The last level kept by an earlier run to start from (PERFECTPLAY_PEG_RESUME).
+        var resume: Int?
+    }
+
+    /// The levels go to PERFECTPLAY_PEG_LEVELS, kept, so that a run stopped by --time-limit (or
+    /// killed) can go on later from its last whole level (PERFECTPLAY_PEG_RESUME=g, the last
+    /// "level g:" line it logged); else to TMPDIR, removed. Sets take up to --hash-mb, or 3/4 of
+    /// the machine's memory when that is more.
+    static func diskLevelsPlace(_ context: BenchContext) -> DiskLevelsPlace {
+        let env = ProcessInfo.processInfo.environment
+        let maxBytes = max(context.hashMB << 20, physicalMemoryBytes() / 4 * 3)
+        if let kept = env["PERFECTPLAY_PEG_LEVELS"], !kept.isEmpty {
+            return DiskLevelsPlace(directory: kept, maxBytes: maxBytes, keep: true,
+                                   resume: env["PERFECTPLAY_PEG_RESUME"].flatMap { Int($0) })
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("perfectplay-levels-\(getpid())").path
-        return (directory, max(context.hashMB << 20, physicalMemoryBytes() / 4 * 3))
+        return DiskLevelsPlace(directory: directory, maxBytes: maxBytes, keep: false, resume: nil)
     }
 
     static var pairSuites: [BenchSuite] {
         let p = trianglePair, d = triangleDisk
         return [
             BenchSuite(name: "peg-triangle-moves-9-pair",
-                       summary: "Triangle n = 9, vacancy \(p.vacancy) -> one peg on \(p.finish) within \(p.bound) moves (or PERFECTPLAY_PEG_PAIR=v-f, PERFECTPLAY_PEG_BOUND=D): the forward search, one level in memory at a time and the levels on disk (TMPDIR), sets up to --hash-mb or 3/4 of the memory") { context in
+                       summary: "Triangle n = 9, vacancy \(p.vacancy) -> one peg on \(p.finish) within \(p.bound) moves (or PERFECTPLAY_PEG_PAIR=v-f, PERFECTPLAY_PEG_BOUND=D): the forward search, one level in memory at a time and the levels on disk (TMPDIR; PERFECTPLAY_PEG_LEVELS=dir keeps them there, PERFECTPLAY_PEG_RESUME=g goes on from their level g), sets up to --hash-mb or 3/4 of the memory; --time-limit stops it") { context in
                 let env = ProcessInfo.processInfo.environment
                 var (vacancy, finish, bound) = (p.vacancy, p.finish, p.bound)
                 if let pair = env["PERFECTPLAY_PEG_PAIR"]?.split(separator: "-").compactMap({ Int($0) }), pair.count == 2,
@@ -57,28 +78,28 @@ extension PegBench {
                     (vacancy, finish) = (pair[0], pair[1])
                 }
                 if let b = env["PERFECTPLAY_PEG_BOUND"].flatMap({ Int($0) }), b >= 0 { bound = b }
-                let (directory, maxBytes) = diskLevelsPlace(context)
-                defer { try? FileManager.default.removeItem(atPath: directory) }
+                let place = diskLevelsPlace(context)
                 let board = triangle(side: p.side, vacancy: 1).board
                 let start = board.allHoles & ~(UInt64(1) << UInt64(vacancy - 1))
                 let search = MoveSearch(board: board, start: start, finish: finish - 1, threads: context.threads)
                 return [diskLevelsRow("triangle-\(p.side) \(vacancy) -> \(finish)", board: board, search: search, bound: bound,
-                                      finish: finish - 1, maxBytes: maxBytes, directory: directory, log: { context.log($0) })]
+                                      finish: finish - 1, place: place, deadline: context.timeLimit.map { monotonicSeconds() + $0 },
+                                      log: { context.log($0) })]
             },
             BenchSuite(name: "peg-triangle-moves-disk",
-                       summary: "Triangle n = \(d.side), every one-vacancy start and one-peg finish, within \(d.bound) moves (or PERFECTPLAY_PEG_SIDE=n, 4...10, PERFECTPLAY_PEG_BOUND=D): the forward search up to the board's symmetries, one level in memory at a time and the levels on disk (TMPDIR), sets up to --hash-mb or 3/4 of the memory") { context in
+                       summary: "Triangle n = \(d.side), every one-vacancy start and one-peg finish, within \(d.bound) moves (or PERFECTPLAY_PEG_SIDE=n, 4...10, PERFECTPLAY_PEG_BOUND=D): the forward search up to the board's symmetries, one level in memory at a time and the levels on disk (TMPDIR; PERFECTPLAY_PEG_LEVELS=dir keeps them there, PERFECTPLAY_PEG_RESUME=g goes on from their level g), sets up to --hash-mb or 3/4 of the memory; --time-limit stops it") { context in
                 let env = ProcessInfo.processInfo.environment
                 var (side, bound) = (d.side, d.bound)
                 if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (4...10).contains(n) { side = n }
                 if let b = env["PERFECTPLAY_PEG_BOUND"].flatMap({ Int($0) }), b >= 0 { bound = b }
-                let (directory, maxBytes) = diskLevelsPlace(context)
-                defer { try? FileManager.default.removeItem(atPath: directory) }
+                let place = diskLevelsPlace(context)
                 let board = triangle(side: side, vacancy: 1).board
                 let holes = (0..<board.holeCount).map { UInt64(1) << UInt64($0) }
                 let search = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
                                         symmetries: board.automorphisms(), threads: context.threads)
                 return [diskLevelsRow("triangle-\(side)", board: board, search: search, bound: bound,
-                                      maxBytes: maxBytes, directory: directory, log: { context.log($0) })]
+                                      place: place, deadline: context.timeLimit.map { monotonicSeconds() + $0 },
+                                      log: { context.log($0) })]
             },
         ]
     }
