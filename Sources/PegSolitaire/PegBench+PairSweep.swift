@@ -5,10 +5,9 @@
 // Merson bound, so it can grow (on n = 9 within 16, one reverse move deep). Pairs come up to the board's symmetries, those of
 // different position classes or whose Merson bound exceeds the move bound left out. The
 // complement problems (finish on the vacancy) come first: the shortest solutions published for
-// n = 5, 6 and 8 (Bell) are complement problems, and so is the 16-move one this sweep found on
-// n = 9 (4 -> 4). Then the least slack (bound minus Merson bound) first: the cheapest searches
-// first. Two pairs run at
-// once with --threads 2, and the sweep stops at the first solution (the fewest moves, when a
+// n = 5, 6 and 8 (Bell) are complement problems, and so are the two 16-move ones this sweep
+// found on n = 9 (4 -> 4 and 11 -> 11). Then the least slack (bound minus Merson bound) first:
+// the cheapest searches first. Two pairs run at once with --threads 2, and the sweep stops at the first solution (the fewest moves, when a
 // search with one move fewer over every pair found none), replayed. One search a start toward
 // every finish is the other way to cut the same work.
 import Foundation
