@@ -19,10 +19,10 @@ extension PegBench {
     /// One row: `search` (its starts and finishes) within `bound` moves by the forward search on
     /// disk; the solution replayed from its start to one peg (on `finish` when given).
     static func diskLevelsRow(_ name: String, board: Board, search: MoveSearch, bound: Int, finish: Int? = nil,
-                              place: DiskLevelsPlace, deadline: Double?, log: @escaping (String) -> Void) -> BenchRow {
+                              place: DiskLevelsPlace, timeLimit: Double?, log: @escaping (String) -> Void) -> BenchRow {
         search.moveBound = bound
         search.log = log
-        if let deadline { search.shouldStop = { monotonicSeconds() > deadline } }
+        if let deadline = timeLimit.map({ monotonicSeconds() + $0 }) { search.shouldStop = { monotonicSeconds() > deadline } }
         let (r, wall, cpu) = timed {
             search.solveForwardOnDisk(directory: place.directory, maxBytes: place.maxBytes, keepLevels: place.keep, resume: place.resume)
         }
@@ -83,7 +83,7 @@ extension PegBench {
                 let start = board.allHoles & ~(UInt64(1) << UInt64(vacancy - 1))
                 let search = MoveSearch(board: board, start: start, finish: finish - 1, threads: context.threads)
                 return [diskLevelsRow("triangle-\(p.side) \(vacancy) -> \(finish)", board: board, search: search, bound: bound,
-                                      finish: finish - 1, place: place, deadline: context.timeLimit.map { monotonicSeconds() + $0 },
+                                      finish: finish - 1, place: place, timeLimit: context.timeLimit,
                                       log: { context.log($0) })]
             },
             BenchSuite(name: "peg-triangle-moves-disk",
@@ -98,7 +98,7 @@ extension PegBench {
                 let search = MoveSearch(board: board, starts: holes.map { board.allHoles & ~$0 }, finishes: holes,
                                         symmetries: board.automorphisms(), threads: context.threads)
                 return [diskLevelsRow("triangle-\(side)", board: board, search: search, bound: bound,
-                                      place: place, deadline: context.timeLimit.map { monotonicSeconds() + $0 },
+                                      place: place, timeLimit: context.timeLimit,
                                       log: { context.log($0) })]
             },
         ]

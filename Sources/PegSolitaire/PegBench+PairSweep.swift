@@ -2,14 +2,15 @@
 // bidirectional move search each, bounded by the published fewest moves. Over all pairs at once
 // the reverse moves from one peg are past counting, so the all-pairs searches grow the forward
 // side alone; one pair at a time, the backward side is pruned by its start's pagodas and
-// Merson bound, so it can grow (on n = 9 within 16, one reverse move deep). Pairs come up to the board's symmetries, those of
-// different position classes or whose Merson bound exceeds the move bound left out. The
-// complement problems (finish on the vacancy) come first: the shortest solutions published for
-// n = 5, 6 and 8 (Bell) are complement problems, and so are the two 16-move ones this sweep
-// found on n = 9 (4 -> 4 and 11 -> 11). Then the least slack (bound minus Merson bound) first:
-// the cheapest searches first. Two pairs run at once with --threads 2, and the sweep stops at the first solution (the fewest moves, when a
-// search with one move fewer over every pair found none), replayed. One search a start toward
-// every finish is the other way to cut the same work.
+// Merson bound, so it can grow (on n = 9 within 16, one reverse move deep). Pairs come up to
+// the board's symmetries, those of different position classes or whose Merson bound exceeds
+// the move bound left out. The complement problems (finish on the vacancy) come first: the
+// shortest solutions published for n = 5, 6 and 8 (Bell) are complement problems, and so are
+// the two 16-move ones this sweep found on n = 9 (4 -> 4 and 11 -> 11). Then the least slack
+// (bound minus Merson bound) first: the cheapest searches first. Two pairs run at once with
+// --threads 2, and the sweep stops at the first solution (the fewest moves, when a search with
+// one move fewer over every pair found none), replayed. One search a start toward every finish
+// is the other way to cut the same work.
 import Foundation
 import Synchronization
 import Dispatch
@@ -21,6 +22,8 @@ extension PegBench {
     struct TrianglePair: Sendable {
         var vacancy: Int, finish: Int?, merson: Int
         var name: String { "\(vacancy + 1) -> \(finish.map { String($0 + 1) } ?? "any")" }
+        /// As PERFECTPLAY_PEG_PAIRS names it: "v-f" (1-based), "v-any".
+        var spec: String { "\(vacancy + 1)-\(finish.map { String($0 + 1) } ?? "any")" }
     }
 
     /// The start/finish pairs of the triangle of side n up to symmetry that a solution within
@@ -66,9 +69,9 @@ extension PegBench {
                                   byStart: Bool = false, only: [String]?, deadline: Double?, log: @escaping @Sendable (String) -> Void) -> [BenchRow] {
         let board = triangle(side: n, vacancy: 1).board
         let pairs = trianglePairs(board, bound: bound, byStart: byStart).filter { p in
-            only.map { $0.contains(p.name.replacingOccurrences(of: " -> ", with: "-")) } ?? true
+            only.map { $0.contains(p.spec) } ?? true
         }
-        log("triangle \(n) within \(bound) moves: \(pairs.count) start/finish pairs up to symmetry, in order (Merson bound): \(pairs.map { "\($0.name.replacingOccurrences(of: " -> ", with: "-")) (\($0.merson))" }.joined(separator: ", "))")
+        log("triangle \(n) within \(bound) moves: \(pairs.count) start/finish pairs up to symmetry, in order (Merson bound): \(pairs.map { "\($0.spec) (\($0.merson))" }.joined(separator: ", "))")
         struct Outcome: Sendable {
             var index: Int, result: MoveSearchResult, wall: Double
         }
