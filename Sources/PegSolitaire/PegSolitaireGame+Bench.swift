@@ -79,6 +79,6 @@ enum PegBench {
                                                      ("fewestMoves", .int(f.moves)), ("seconds", JSON(wall))])
                 }
             },
-        ] + frenchSuites + frenchCountSuites + moveSuites + pairSuites + pairSweepSuites + beamSuites + upperSuites
+        ] + frenchSuites + frenchCountSuites + moveSuites + pairSuites + depthFirstSuites + pairSweepSuites + beamSuites + upperSuites
     }
 }
