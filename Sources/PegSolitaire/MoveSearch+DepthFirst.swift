@@ -35,7 +35,7 @@ extension MoveSearch {
         var result = DepthFirstMoveResult()
         defer { result.seconds = monotonicSeconds() - t0 }
         moveBound = bound
-        var table = EntryDepthTable(bits: tableBits)
+        let table = EntryDepthTable(bits: tableBits)
         defer { table.free() }
         // Children of the positions on the path, one buffer a depth (reused: no allocation per node).
         var buffers = [[(position: UInt64, pegs: Int)]](repeating: [], count: bound + 1)
