@@ -81,23 +81,13 @@ extension MoveSearch {
             return false
         }
 
-        let start = starts[0]
-        if visit(start, 0) {
-            // The positions are actual ones (no symmetry applied): each step is a chain from the last.
-            var jumps: [Int] = []
-            var position = start
-            for target in path.dropFirst() {
-                var chain: [Int]? = nil
-                FewestMoves.forEachChainPosition(from: position, board: board) { child, sofar in
-                    if child == target { chain = sofar }
-                    return chain == nil
-                }
-                guard let step = chain else { return result }
-                jumps += step
-                position = target
-            }
-            if !finishTest.isFinished(position) {
-                guard let last = finishTest.finishingMove(position) else { return result }
+        if visit(starts[0], 0) {
+            // the symmetries fix the start, so the canonical path starts on it
+            guard let walked = FewestMoves.jumps(along: path.map(tables.canonical), board: board, tables: tables) else { return result }
+            var jumps = walked.jumps
+            let end = walked.end
+            if !finishTest.isFinished(end) {
+                guard let last = finishTest.finishingMove(end) else { return result }
                 jumps += last
             }
             result.jumps = jumps
