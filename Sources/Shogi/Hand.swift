@@ -36,7 +36,9 @@ package struct Hand: Hashable, Sendable {
         for t in 1...7 { h.set(t, min(count(t), o.count(t))) }
         return h
     }
-    static let full: Hand = { var h = Hand(); for t in 1...7 { h.set(t, maximum[t]) }; return h }()
+    /// Every field at its maximum. A constant, not a closure: the df-pn node loop reads it per
+    /// node, and a lazily initialised global costs a `swift_once` call at each read.
+    static let full = Hand(raw: 31 | 7 << 6 | 7 << 10 | 7 << 14 | 7 << 18 | 7 << 22 | 7 << 26)
     /// SFEN order of hand pieces: R B G S N L P.
     static let sfenOrder = [Piece.rook, Piece.bishop, Piece.gold, Piece.silver, Piece.knight, Piece.lance, Piece.pawn]
 }

@@ -81,3 +81,12 @@ func legalMoves(_ p: inout Position) -> [String] {
     if case .success(let p) = s[0] { #expect(p.name == "first" && p.location.column == 3) } else { Issue.record("line 2 should parse") }
     if case .failure(let e) = s[1] { #expect(e.description == "y.sfen:3:24: side to move must be 'b' or 'w', found 'q'") } else { Issue.record("line 3 should fail") }
 }
+
+@Test func fullHandHoldsEachFieldsMaximum() {
+    // The constant spelled out in Hand.swift against the field layout it packs.
+    for t in 1...7 { #expect(Hand.full.count(t) == Hand.maximum[t], "type \(t)") }
+    #expect(Hand.full.raw & Hand.guards == 0)
+    var standardSet = Hand()
+    for (t, n) in [(1, 18), (2, 4), (3, 4), (4, 4), (5, 2), (6, 2), (7, 4)] { standardSet.add(t, n) }
+    #expect(Hand.full.covers(standardSet) && !standardSet.covers(Hand.full))
+}
