@@ -11,7 +11,7 @@ extension PegBench {
     static var depthFirstSuites: [BenchSuite] {
         let d = depthFirstPair
         return [BenchSuite(name: "peg-triangle-moves-dfs",
-                           summary: "Triangle n = \(d.side), vacancy \(d.vacancy) -> one peg on \(d.finish) within \(d.bound) moves (or PERFECTPLAY_PEG_SIDE=n, 4...10, PERFECTPLAY_PEG_PAIR=v-f, or v-* for every finish at once, PERFECTPLAY_PEG_BOUND=D): the depth-first search, shortest moves first, its table of entered positions up to --hash-mb (at least 4 GB); the first solution found, replayed, or none within the bound; --time-limit stops it") { context in
+                           summary: "Triangle n = \(d.side), vacancy \(d.vacancy) -> one peg on \(d.finish) within \(d.bound) moves (or PERFECTPLAY_PEG_SIDE=n, 4...10, PERFECTPLAY_PEG_PAIR=v-f, or v-* for every finish at once, PERFECTPLAY_PEG_BOUND=D): the depth-first search, shortest moves first, its table of entered positions 4 GB or --hash-mb; the first solution found, replayed, or none within the bound; --time-limit stops it") { context in
             let env = ProcessInfo.processInfo.environment
             var (side, vacancy, finish, bound) = d
             if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (4...10).contains(n) { side = n }
@@ -23,7 +23,8 @@ extension PegBench {
             }
             if let b = env["PERFECTPLAY_PEG_BOUND"].flatMap({ Int($0) }), (0...60).contains(b) { bound = b }
             return [depthFirstRow(side: side, vacancy: vacancy, finish: finish, bound: bound,
-                                  tableMB: max(4096, context.hashMB), timeLimit: context.timeLimit, log: { context.log($0) })]
+                                  // the default --hash-mb is far too small for n = 9
+                                  tableMB: context.hashMB == Limits().hashMB ? 4096 : context.hashMB, timeLimit: context.timeLimit, log: { context.log($0) })]
         }]
     }
 
