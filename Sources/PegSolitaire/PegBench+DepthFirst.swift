@@ -16,11 +16,7 @@ extension PegBench {
             var (side, vacancy, finish, bound) = d
             if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (4...10).contains(n) { side = n }
             let holes = side * (side + 1) / 2
-            // "v-f", or "v-*": every finish of the start's position class at once
-            if let pair = env["PERFECTPLAY_PEG_PAIR"]?.split(separator: "-"), pair.count == 2,
-               let v = Int(pair[0]), (1...holes).contains(v), let f = pair[1] == "*" ? 0 : Int(pair[1]), (0...holes).contains(f) {
-                (vacancy, finish) = (v, f)
-            }
+            if let pair = pairFromEnvironment(holes: holes, anyFinish: true) { (vacancy, finish) = pair }
             if let b = env["PERFECTPLAY_PEG_BOUND"].flatMap({ Int($0) }), (0...60).contains(b) { bound = b }
             return [depthFirstRow(side: side, vacancy: vacancy, finish: finish, bound: bound,
                                   // the default --hash-mb is far too small for n = 9
@@ -47,7 +43,7 @@ extension PegBench {
         while (8 << (bits + 1)) <= tableMB << 20 { bits += 1 }
         let (r, wall, cpu) = timed { search.depthFirst(bound: bound, tableBits: bits) }
         let end = board.replay(r.jumps, from: start)
-        let replayed = !r.jumps.isEmpty && end.map { $0.nonzeroBitCount == 1 && (finish == 0 || $0 == UInt64(1) << UInt64(finish - 1)) } == true
+        let replayed = !r.jumps.isEmpty && end.map(search.finishes.contains) == true
         let moves = replayed ? board.moveCount(r.jumps) : nil
         let verdict = replayed ? "\(moves!) moves" : r.exhausted ? "none within \(bound)" : "stopped"
         return BenchRow(name, [

@@ -51,6 +51,16 @@ extension PegBench {
         var resume: Int?
     }
 
+    /// PERFECTPLAY_PEG_PAIR=v-f (holes 1-based) on a board of `holes` holes; with `anyFinish`,
+    /// v-* too, which gives finish 0 (every one-peg finish).
+    static func pairFromEnvironment(holes: Int, anyFinish: Bool = false) -> (vacancy: Int, finish: Int)? {
+        guard let pair = ProcessInfo.processInfo.environment["PERFECTPLAY_PEG_PAIR"]?.split(separator: "-"), pair.count == 2,
+              let v = Int(pair[0]), (1...holes).contains(v) else { return nil }
+        if anyFinish && pair[1] == "*" { return (v, 0) }
+        guard let f = Int(pair[1]), (1...holes).contains(f) else { return nil }
+        return (v, f)
+    }
+
     /// The levels go to PERFECTPLAY_PEG_LEVELS, kept, so that a run stopped by --time-limit (or
     /// killed) can go on later from its last whole level (PERFECTPLAY_PEG_RESUME=g, the last
     /// "level g:" line it logged); else to TMPDIR, removed. Sets take up to --hash-mb, or 3/4 of
@@ -73,10 +83,7 @@ extension PegBench {
                        summary: "Triangle n = 9, vacancy \(p.vacancy) -> one peg on \(p.finish) within \(p.bound) moves (or PERFECTPLAY_PEG_PAIR=v-f, PERFECTPLAY_PEG_BOUND=D): the forward search, one level in memory at a time and the levels on disk (TMPDIR; PERFECTPLAY_PEG_LEVELS=dir keeps them there, PERFECTPLAY_PEG_RESUME=g goes on from their level g), sets up to --hash-mb or 3/4 of the memory; --time-limit stops it") { context in
                 let env = ProcessInfo.processInfo.environment
                 var (vacancy, finish, bound) = (p.vacancy, p.finish, p.bound)
-                if let pair = env["PERFECTPLAY_PEG_PAIR"]?.split(separator: "-").compactMap({ Int($0) }), pair.count == 2,
-                   (1...45).contains(pair[0]), (1...45).contains(pair[1]) {
-                    (vacancy, finish) = (pair[0], pair[1])
-                }
+                if let pair = pairFromEnvironment(holes: 45) { (vacancy, finish) = pair }
                 if let b = env["PERFECTPLAY_PEG_BOUND"].flatMap({ Int($0) }), b >= 0 { bound = b }
                 let place = diskLevelsPlace(context)
                 let board = triangle(side: p.side, vacancy: 1).board
