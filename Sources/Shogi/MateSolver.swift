@@ -531,11 +531,11 @@ final class MateSolver {
             if isOr {
                 let eps = second >= infinitePN - 1 ? infinitePN - 1 : UInt32(min(UInt64(second) + UInt64(second / 4) + 1, UInt64(infinitePN - 1)))
                 cthpn = min(thpn, eps)
-                cthdn = dn >= MateSolver.saturated ? infinitePN - 1 : UInt32(min(Int64(thdn) - Int64(dn) + Int64(bestDn), Int64(infinitePN - 1)))
+                cthdn = MateSolver.summedSideThreshold(thdn, sum: dn, child: bestDn)
             } else {
                 let eps = second >= infinitePN - 1 ? infinitePN - 1 : UInt32(min(UInt64(second) + UInt64(second / 4) + 1, UInt64(infinitePN - 1)))
                 cthdn = min(thdn, eps)
-                cthpn = pn >= MateSolver.saturated ? infinitePN - 1 : UInt32(min(Int64(thpn) - Int64(pn) + Int64(bestPn), Int64(infinitePN - 1)))
+                cthpn = MateSolver.summedSideThreshold(thpn, sum: pn, child: bestPn)
             }
             if composer, !isOr, childJudgeCap[base + best] != 0 {
                 // a judgement stopped at its cap before: on, with four times the cap
@@ -579,6 +579,15 @@ final class MateSolver {
     /// 29: 900,000 such calls in 18M nodes at one defender node 19 plies deep). With the largest
     /// threshold the child returns when the other side's threshold is reached, as df-pn intends.
     static let saturated = infinitePN - 2
+
+    /// The best child's threshold on the side whose numbers the node sums (disproof numbers at
+    /// an attacker node, proof numbers at a defender node): the node's threshold less its
+    /// other children's sum, or the largest threshold once the sum saturated (`saturated`).
+    @inline(__always)
+    static func summedSideThreshold(_ threshold: UInt32, sum: UInt32, child: UInt32) -> UInt32 {
+        if sum >= saturated { return infinitePN - 1 }
+        return UInt32(min(Int64(threshold) - Int64(sum) + Int64(child), Int64(infinitePN - 1)))
+    }
 
     /// Runs df-pn on the current position until it is proven, disproven, or the budget stops it.
     func search(remaining: Int, pathKey: UInt64 = 0) -> NodeValue {

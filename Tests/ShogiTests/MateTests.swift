@@ -107,6 +107,16 @@ func solveFile(_ name: String) throws -> [(String, Int?, MateAnswer, String?)] {
     }
 }
 
+/// The threshold a node gives its best child on the side it sums: its own threshold less the
+/// other children's sum, and the largest threshold once the sum saturated under the largest
+/// one. There the difference is the child's own number plus one, and the child crept up one at
+/// a time (zukou-024's composer bound 29: 900,000 calls at one node).
+@Test func saturatedSumsGiveTheLargestThreshold() {
+    #expect(MateSolver.summedSideThreshold(100, sum: 30, child: 10) == 80)
+    #expect(MateSolver.summedSideThreshold(infinitePN - 1, sum: 500, child: 20) == infinitePN - 1 - 480)
+    #expect(MateSolver.summedSideThreshold(infinitePN - 1, sum: MateSolver.saturated, child: 7) == infinitePN - 1)
+}
+
 /// A budget that runs out during the shortening still reports what it showed: zukou-011, whose
 /// exact length is 49 (`kh_minlength_len` of Puzzles/tsume/bench/zukou.tsv), stopped mid-climb lies
 /// between `lengthAtLeast` (two more than the largest bound disproven) and the mate proven.
