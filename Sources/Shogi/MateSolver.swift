@@ -571,18 +571,16 @@ final class MateSolver {
     /// in deep bounded searches (proof numbers grow as the replies' product: 10^9 by about 19
     /// plies) the root's best child reached it and `search` looped, one node a call, without
     /// progress until the budget ran out (zukou-044, 057, 078, 083).
-    ///
-    /// A node whose sum saturated under the largest threshold gives its best child the largest
-    /// threshold on that side too, not `threshold - sum + child`: that difference is then the
-    /// child's own number plus one, and the child returned after raising it by one, some twenty
-    /// nodes a call, for as long as the other side's threshold held (zukou-024, composer bound
-    /// 29: 900,000 such calls in 18M nodes at one defender node 19 plies deep). With the largest
-    /// threshold the child returns when the other side's threshold is reached, as df-pn intends.
     static let saturated = infinitePN - 2
 
     /// The best child's threshold on the side whose numbers the node sums (disproof numbers at
     /// an attacker node, proof numbers at a defender node): the node's threshold less its
     /// other children's sum, or the largest threshold once the sum saturated (`saturated`).
+    /// A saturated sum sits one under the largest threshold, so the difference would be the
+    /// child's own number plus one: the child would return after raising it by one, some twenty
+    /// nodes a call, for as long as the other side's threshold held (zukou-024, composer bound
+    /// 29: 900,000 such calls at one defender node 19 plies deep). With the largest threshold
+    /// the child returns when the other side's threshold is reached, as df-pn intends.
     @inline(__always)
     static func summedSideThreshold(_ threshold: UInt32, sum: UInt32, child: UInt32) -> UInt32 {
         if sum >= saturated { return infinitePN - 1 }
