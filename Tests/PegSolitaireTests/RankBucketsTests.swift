@@ -1,10 +1,10 @@
-// The beams' peg-count buckets against brute force: whatever order the children come in,
-// duplicates included, what is taken is the `room` distinct children with the fewest pegs,
+// The beams' rank buckets against brute force: whatever order the children come in,
+// duplicates included, what is taken is the `room` distinct children of lowest rank (here pegs),
 // ties by least spread, and `truncated` says so whenever a distinct child was left out.
 import Testing
 @testable import PegSolitaire
 
-@Suite struct PegCountBucketsTests {
+@Suite struct RankBucketsTests {
     @Test func takesTheFewestPegsThenLeastSpread() {
         var rng = SystemRandomNumberGenerator()
         for trial in 0..<200 {
@@ -16,9 +16,9 @@ import Testing
                 while k.nonzeroBitCount < pegs { k |= UInt64(1) << UInt64.random(in: 0..<64, using: &rng) }
                 return k
             }
-            var buckets = PegCountBuckets<UInt64>(room: room)
+            var buckets = RankBuckets<UInt64>(room: room)
             for (i, k) in keys.enumerated() where k.nonzeroBitCount <= buckets.cutoff {
-                buckets.insert(k, pegs: k.nonzeroBitCount, parent: Int32(i))
+                buckets.insert(k, rank: k.nonzeroBitCount, parent: Int32(i))
             }
             // The spread is the key itself: distinct keys never tie.
             let taken = buckets.take(spread: { $0 })
