@@ -49,11 +49,12 @@ extension MateSolver {
     static let composerWalkNodeCap: UInt64 = 1_000_000
 
     /// The forced composer length from a plain-minimax upper bound (a mate of `upperBound`
-    /// plies proven under plain minimax), then the main line. Composer solver only.
-    func composerSolve(upperBound: Int) -> ComposerAnswer {
+    /// plies proven under plain minimax), then the main line. Composer solver only. With
+    /// `expected` (the length the problem claims), the first bound searched is `expected - 2`.
+    func composerSolve(upperBound: Int, expected: Int? = nil) -> ComposerAnswer {
         precondition(composer)
         var answer = ComposerAnswer(verdict: .mate, forcedLength: upperBound)
-        var schedule = ShorteningSchedule(proven: upperBound)
+        var schedule = ShorteningSchedule(proven: upperBound, firstBound: expected.map { $0 - 2 })
         answer.exact = true
         // proven by a composer search (not only by the plain upper bound): the table holds the
         // proof tree the walk follows

@@ -12,7 +12,11 @@
 /// So the first bound is 16 plies under the first proof, not 2; while proofs keep coming the
 /// step doubles (a first proof of hundreds of plies where one of 5 exists costs a few searches,
 /// not hundreds); once a bound is disproven, the bounds above it are searched in steps of two
-/// (bisecting first while the bracket is wider than `ascentGap`).
+/// (bisecting first while the bracket is wider than `ascentGap`). A caller that expects a
+/// length E (a tsume book's) may name the first bound instead, E - 2: a problem of that length
+/// is then decided by one disproof and the proof above it (zukou-001, E = 69: composer bound 67
+/// disproven in 156M nodes, where the climb from 61 had left its first bound open at 100M).
+/// The bounds searched change, never the answer.
 struct ShorteningSchedule {
     /// Plies under the first proof of the first bound tried.
     static let firstStep = 16
@@ -24,14 +28,21 @@ struct ShorteningSchedule {
     /// The largest bound shown to have no mate within it; -1 when none is.
     private(set) var disproven = -1
     private var step = ShorteningSchedule.firstStep
+    /// A first bound other than `proven - firstStep` (nil: none, or already searched).
+    private var firstBound: Int?
 
-    init(proven: Int) { self.proven = proven }
+    /// `firstBound`: the bound to search first, when it is odd and under `proven`.
+    init(proven: Int, firstBound: Int? = nil) {
+        self.proven = proven
+        if let b = firstBound, b >= 1, b < proven, b % 2 == 1 { self.firstBound = b }
+    }
 
     /// True when no odd bound is left between the two: `proven` is the exact length.
     var isExact: Bool { proven - disproven <= 2 }
 
     /// The next bound to search: odd, above `disproven` and under `proven` (while not exact).
     var nextBound: Int {
+        if let b = firstBound { return b }
         if disproven < 0 { return max(1, proven - step) }
         if proven - disproven > ShorteningSchedule.ascentGap {
             let middle = (proven + disproven) / 2
@@ -45,6 +56,7 @@ struct ShorteningSchedule {
     /// (a disproof's depth is the least of its children's: Microcosmos' disproof of 1469 showed
     /// none within 1521, which spares the climb 26 searches).
     mutating func record(bound: Int, provenLength: Int?, noMateWithin: Int = 0) {
+        firstBound = nil
         if let length = provenLength {
             proven = min(proven, length)
             if disproven < 0 { step *= 2 }

@@ -21,7 +21,7 @@ enum TsumeComposerRun {
                     soundness: SoundnessScope) -> Part {
         var part = Part()
         let solver = MateSolver(position: problem.position, hashMB: context.hashMB, budget: context.budget, composer: true)
-        let answer = solver.composerSolve(upperBound: plainLength)
+        let answer = solver.composerSolve(upperBound: plainLength, expected: problem.composerExpected)
         part.nodes = solver.nodes
         switch answer.verdict {
         case .mate:

@@ -8,8 +8,9 @@ import Testing
 /// `exact`; the oracle's proofs are as long as the bound allows (`longest`) or exact, and its
 /// disproofs show no mate within the bound or (`deep`) within exact - 1 plies. Returns
 /// each bound searched with the bracket (disproven, proven) it was chosen in, and the final state.
-private func run(exact: Int, first: Int, longest: Bool, deep: Bool = false) -> ([(bound: Int, disproven: Int, proven: Int)], ShorteningSchedule) {
-    var schedule = ShorteningSchedule(proven: first)
+private func run(exact: Int, first: Int, longest: Bool, deep: Bool = false,
+                 firstBound: Int? = nil) -> ([(bound: Int, disproven: Int, proven: Int)], ShorteningSchedule) {
+    var schedule = ShorteningSchedule(proven: first, firstBound: firstBound)
     var steps: [(bound: Int, disproven: Int, proven: Int)] = []
     while !schedule.isExact && steps.count < 1000 {
         let bound = schedule.nextBound
@@ -54,6 +55,25 @@ private func run(exact: Int, first: Int, longest: Bool, deep: Bool = false) -> (
                 } else {
                     #expect(abs(2 * bound - (proven + disproven)) <= 2)
                 }
+            }
+        }
+    }
+}
+
+@Test func scheduleSearchesTheNamedFirstBoundFirst() {
+    // a problem of the expected length: one disproof under it, then (when the first proof was
+    // longer) the proof at it
+    #expect(run(exact: 69, first: 69, longest: true, firstBound: 67).0.map(\.bound) == [67])
+    #expect(run(exact: 41, first: 43, longest: true, firstBound: 39).0.map(\.bound) == [39, 41])
+    // an expectation that is wrong, too long or too short, still ends at the exact length
+    for exact in stride(from: 1, through: 151, by: 2) {
+        for first in stride(from: exact, through: exact + 200, by: 4) {
+            for firstBound in stride(from: -1, through: first + 2, by: 2) {
+                let (steps, schedule) = run(exact: exact, first: first, longest: false, firstBound: firstBound)
+                let bounds = steps.map(\.bound)
+                #expect(schedule.isExact && schedule.proven == exact && schedule.disproven == exact - 2)
+                #expect(Set(bounds).count == bounds.count)
+                if firstBound >= 1 && firstBound < first { #expect(bounds.first == firstBound) }
             }
         }
     }
