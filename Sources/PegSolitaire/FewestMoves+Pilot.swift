@@ -11,6 +11,9 @@ struct MovePilotBoard: PilotBoard {
     @inline(__always) func canonical(_ p: UInt64) -> UInt64 { search.tables.canonical(p) }
     @inline(__always) func isFinished(_ p: UInt64) -> Bool { finishTest.isFinished(p) }
     @inline(__always) func finishesNext(_ p: UInt64) -> Bool { finishTest.mayFinish(p) && finishTest.finishingMove(p) != nil }
+    @inline(__always) func beamRank(_ p: UInt64) -> Int {
+        p.nonzeroBitCount + MoveBeamSearch.rankPerRegion * max(0, search.movesToFinish(p))
+    }
 }
 
 final class PilotBeamSearch {

@@ -20,37 +20,43 @@ struct MersonRegions: @unchecked Sendable {
     let pairCount: Int
 
     init(board: Board) {
-        var over = [[Jump]](repeating: [], count: board.holeCount)
-        for j in board.jumps { over[j.over].append(j) }
-        var single: UInt64 = 0
-        for h in 0..<board.holeCount where over[h].isEmpty { single |= UInt64(1) << UInt64(h) }
-        singletons = single
+        let regions = MersonRegions.regions(holeCount: board.holeCount, jumps: board.jumps.map { ($0.from, $0.over, $0.to) })
+        singletons = regions.singletons.reduce(0) { $0 | UInt64(1) << UInt64($1) }
+        let ordered = regions.pairs.map { UInt64(1) << UInt64($0.0) | UInt64(1) << UInt64($0.1) }
+        pairCount = ordered.count
+        pairs = .allocate(capacity: max(1, ordered.count))
+        pairs.initialize(from: ordered, count: ordered.count)
+    }
+
+    /// The regions of a board given by its jumps: the holes no jump passes over, and the pair
+    /// regions ordered along the paths of their graph (for the greedy packing).
+    static func regions(holeCount: Int, jumps: [(from: Int, over: Int, to: Int)]) -> (singletons: [Int], pairs: [(Int, Int)]) {
+        var over = [[(from: Int, over: Int, to: Int)]](repeating: [], count: holeCount)
+        for j in jumps { over[j.over].append(j) }
+        let single = (0..<holeCount).filter { over[$0].isEmpty }
         // {a, b}: every jump over a starts or lands on b, and every jump over b on a.
         func covered(_ h: Int, by other: Int) -> Bool { over[h].allSatisfy { $0.from == other || $0.to == other } }
         var edges: [(Int, Int)] = []
-        for a in 0..<board.holeCount where !over[a].isEmpty {
-            for b in (a + 1)..<board.holeCount where !over[b].isEmpty && covered(a, by: b) && covered(b, by: a) {
+        for a in 0..<holeCount where !over[a].isEmpty {
+            for b in (a + 1)..<holeCount where !over[b].isEmpty && covered(a, by: b) && covered(b, by: a) {
                 edges.append((a, b))
             }
         }
         // Order the edges along each path (from an end: a hole of degree 1), then the rest.
-        var degree = [Int](repeating: 0, count: board.holeCount)
+        var degree = [Int](repeating: 0, count: holeCount)
         for (a, b) in edges { degree[a] += 1; degree[b] += 1 }
         var used = [Bool](repeating: false, count: edges.count)
-        var ordered: [UInt64] = []
-        func bits(_ e: (Int, Int)) -> UInt64 { (UInt64(1) << UInt64(e.0)) | (UInt64(1) << UInt64(e.1)) }
-        for end in 0..<board.holeCount where degree[end] == 1 {
+        var ordered: [(Int, Int)] = []
+        for end in 0..<holeCount where degree[end] == 1 {
             var hole = end
             while let k = edges.indices.first(where: { !used[$0] && (edges[$0].0 == hole || edges[$0].1 == hole) }) {
                 used[k] = true
-                ordered.append(bits(edges[k]))
+                ordered.append(edges[k])
                 hole = edges[k].0 == hole ? edges[k].1 : edges[k].0
             }
         }
-        for k in edges.indices where !used[k] { ordered.append(bits(edges[k])) }
-        pairCount = ordered.count
-        pairs = .allocate(capacity: max(1, ordered.count))
-        pairs.initialize(from: ordered, count: ordered.count)
+        for k in edges.indices where !used[k] { ordered.append(edges[k]) }
+        return (single, ordered)
     }
 
     func free() { pairs.deallocate() }

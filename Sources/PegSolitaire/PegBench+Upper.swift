@@ -56,13 +56,15 @@ extension PegBench {
     /// Published bounds on the fewest moves of the triangles past side 10 (Bell, "Solving
     /// Triangular Peg Solitaire", JIS 11, 2008, and OEIS A127500): 19..28 for n = 11, 21..29 for 12.
     static let wideTriangleBounds: [Int: ClosedRange<Int>] = [11: 19...28, 12: 21...29]
-    /// Beams a side by default in `peg-triangle-moves-wide`, each with its own tie-break seed.
+    /// Pilot beams a side in `peg-triangle-moves-wide` with `PERFECTPLAY_PEG_PILOT=1`, each with
+    /// its own tie-break seed.
     static let wideTriangleSeeds = 4
 
-    /// The wide pilot beam on side `n` with each of `seeds` tie-break seeds (`threads` at a
-    /// time): the row of the best solution (fewest moves, then the lowest seed).
-    static func wideTrianglePilotRow(side n: Int, width: Int, seeds: Int = 1, threads: Int = 1, timeLimit: Double?,
-                                     log: @escaping @Sendable (String) -> Void) -> BenchRow {
+    /// The wide beam on side `n`, the plain one ranked by Merson regions or (`completions`) the
+    /// pilot, with each of `seeds` tie-break seeds (`threads` at a time): the row of the best
+    /// solution (fewest moves, then the lowest seed).
+    static func wideTriangleRow(side n: Int, width: Int, completions: Bool, seeds: Int = 1, threads: Int = 1, timeLimit: Double?,
+                                log: @escaping @Sendable (String) -> Void) -> BenchRow {
         let board = WideTriangle(side: n)
         let deadline = timeLimit.map { monotonicSeconds() + $0 }
         let found = Mutex<[(seed: Int, solution: WideTriangleSolution)]>([])
@@ -74,6 +76,7 @@ extension PegBench {
                     if seed >= seeds { return }
                     let pilot = WideTrianglePilot(board: board, width: width)
                     pilot.prefilter = trianglePilotPrefilter
+                    pilot.completions = completions
                     pilot.seed = UInt64(seed)
                     if seeds == 1 { pilot.log = log }
                     if let deadline { pilot.shouldStop = { monotonicSeconds() > deadline } }
@@ -91,7 +94,7 @@ extension PegBench {
         let replayed = r.moves != nil && end?.nonzeroBitCount == 1 && (board.allHoles & ~r.start).nonzeroBitCount == 1
             && WideTriangle.moveCount(r.chains) == r.moves
         let published = wideTriangleBounds[n] ?? triangleMoves[n].map { $0...$0 }
-        return BenchRow("triangle-\(n)-wide-pilot", [
+        return BenchRow("triangle-\(n)-wide-\(completions ? "pilot" : "beam")", [
             ("moves at most", r.moves.map { JSON.int($0) } ?? .null),
             ("published", .string(published.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" } ?? "-")),
             ("replayed", .bool(replayed)),
@@ -112,15 +115,17 @@ extension PegBench {
             (4...10).map { n in trianglePilotRow(side: n, log: { context.log($0) }) }
         },
          BenchSuite(name: "peg-triangle-moves-wide",
-                    summary: "Triangles n = 11 and 12 (66 and 78 holes; or PERFECTPLAY_PEG_SIDE=n, 4...15, PERFECTPLAY_PEG_WIDTH=w, PERFECTPLAY_PEG_SEEDS=k): fewest moves bounded from above by the pilot beam search of width \(trianglePilotWidth) on 128-bit positions (k seeds, default \(wideTriangleSeeds): k beams whose ties rank differently, the best kept, --threads at a time), every solution replayed (OEIS A127500: open, 19..28 and 21..29, Bell 2008); --time-limit stops a side's beam, keeping the best found") { context in
+                    summary: "Triangles n = 11 and 12 (66 and 78 holes; or PERFECTPLAY_PEG_SIDE=n, 4...15, PERFECTPLAY_PEG_WIDTH=w): fewest moves bounded from above on 128-bit positions by the beam search of width \(triangleBeamWidth) ranked as peg-triangle-moves-beam ranks (pegs plus three per Merson region still full), or with PERFECTPLAY_PEG_PILOT=1 the pilot beam of width \(trianglePilotWidth) (PERFECTPLAY_PEG_SEEDS=k seeds, default \(wideTriangleSeeds): k beams whose ties rank differently, the best kept, --threads at a time); every solution replayed (OEIS A127500: open, 19..28 and 21..29, Bell 2008); --time-limit stops a side's beam, keeping the best found") { context in
             let env = ProcessInfo.processInfo.environment
             var sides = [11, 12]
             if let n = env["PERFECTPLAY_PEG_SIDE"].flatMap({ Int($0) }), (4...15).contains(n) { sides = [n] }
-            let width = env["PERFECTPLAY_PEG_WIDTH"].flatMap { Int($0) }.map { max(1, $0) } ?? trianglePilotWidth
-            let seeds = env["PERFECTPLAY_PEG_SEEDS"].flatMap { Int($0) }.map { max(1, $0) } ?? wideTriangleSeeds
+            let pilot = env["PERFECTPLAY_PEG_PILOT"] == "1"
+            let width = env["PERFECTPLAY_PEG_WIDTH"].flatMap { Int($0) }.map { max(1, $0) }
+                ?? (pilot ? trianglePilotWidth : triangleBeamWidth)
+            let seeds = pilot ? env["PERFECTPLAY_PEG_SEEDS"].flatMap { Int($0) }.map { max(1, $0) } ?? wideTriangleSeeds : 1
             return sides.map { n in
-                wideTrianglePilotRow(side: n, width: width, seeds: seeds, threads: context.threads, timeLimit: context.timeLimit,
-                                     log: context.log)
+                wideTriangleRow(side: n, width: width, completions: pilot, seeds: seeds, threads: context.threads,
+                                timeLimit: context.timeLimit, log: context.log)
             }
         }]
     }

@@ -23,6 +23,9 @@ protocol PilotBoard {
     func isFinished(_ p: Position) -> Bool
     /// Whether one move from `p` finishes.
     func finishesNext(_ p: Position) -> Bool
+    /// The plain beam's rank of `p`, lowest kept first: its pegs plus
+    /// `MoveBeamSearch.rankPerRegion` for each move its Merson regions still require.
+    func beamRank(_ p: Position) -> Int
 }
 
 final class PilotBeam<Board: PilotBoard> {
@@ -39,6 +42,9 @@ final class PilotBeam<Board: PilotBoard> {
     /// Mixed into every tie-break: each seed ranks equal keys differently, so beams of
     /// different seeds keep different positions.
     var seed: UInt64 = 0
+    /// false: the plain beam instead, each level the `width` children of lowest
+    /// `Board.beamRank` (as `MoveBeamSearch` keeps them on 64-bit boards), no completions.
+    var completions = true
     /// Children completed (the dominant cost), and positions generated.
     private(set) var rollouts: UInt64 = 0
     private(set) var children: UInt64 = 0
@@ -112,9 +118,10 @@ final class PilotBeam<Board: PilotBoard> {
             let level = levels.count - 1
             let parents = levels[level]
             if parents.isEmpty { break }
-            // Candidates by peg count, as `MoveBeamSearch` keeps them, `prefilter` times wider.
-            let room = width * prefilter
-            var buckets = RankBuckets<Position>(room: room)
+            // Candidates by peg count, `prefilter` times wider (the plain beam: by rank, the width).
+            let room = completions ? width * prefilter : width
+            var buckets = RankBuckets<Position>(room: room, ranks: completions ? Position.bitWidth + 1
+                                                    : Position.bitWidth * (1 + MoveBeamSearch.rankPerRegion) + 1)
             var generated: UInt64 = 0
             var finishing: (parent: Int32, child: Position)? = nil
             for (index, parent) in parents.enumerated() {
@@ -126,13 +133,25 @@ final class PilotBeam<Board: PilotBoard> {
                         finishing = (Int32(index), board.canonical(c))
                         best = (level + 2, level + 1, Int.min)
                     }
-                    if pegs <= buckets.cutoff { buckets.insert(board.canonical(c), rank: pegs, parent: Int32(index)) }
+                    let rank = completions ? pegs : board.beamRank(c)
+                    if rank <= buckets.cutoff { buckets.insert(board.canonical(c), rank: rank, parent: Int32(index)) }
                     return true
                 }
             }
             children &+= generated
-            let candidates = buckets.take(spread: spread)
+            var candidates = buckets.take(spread: spread)
             if buckets.truncated { truncated = true }
+            if !completions {
+                // A child one move from a finish joins the level (as the best's position).
+                if let f = finishing, let b = best, b.index == Int.min {
+                    candidates.append((f.child, f.parent))
+                    best = (b.moves, level + 1, candidates.count - 1)
+                }
+                levels.append(candidates)
+                levelSizes.append(candidates.count)
+                log?("beam level \(level + 1): \(candidates.count) kept, best \(best.map { String($0.moves) } ?? "-"), \(generated) children, \(Int(monotonicSeconds() - t0)) s")
+                continue
+            }
             // Rank by the greedy completion's moves, then pegs, then the spread hash.
             var scored: [(key: UInt64, entry: Int)] = []
             scored.reserveCapacity(candidates.count)

@@ -8,6 +8,10 @@ import SolverKit
 /// The finish of a triangle: one peg anywhere.
 extension WideTriangle: PilotBoard {
     @inline(__always) func isFinished(_ p: UInt128) -> Bool { p.nonzeroBitCount == 1 }
+    /// The finish (one peg anywhere) may lie in one full region: one less.
+    @inline(__always) func beamRank(_ p: UInt128) -> Int {
+        p.nonzeroBitCount + MoveBeamSearch.rankPerRegion * max(0, mersonFullCount(p) - 1)
+    }
 
     /// The chain (holes) of a move from `p` that leaves one peg, if there is one: its peg must
     /// be alone in its class and take every other.
@@ -82,6 +86,8 @@ final class WideTrianglePilot {
     var shouldStop: () -> Bool { get { beam.shouldStop } set { beam.shouldStop = newValue } }
     /// The tie-break seed (0: the ranking of `PilotBeamSearch`).
     var seed: UInt64 { get { beam.seed } set { beam.seed = newValue } }
+    /// false: the plain beam ranked by Merson regions (`PilotBeam.completions`).
+    var completions: Bool { get { beam.completions } set { beam.completions = newValue } }
 
     init(board: WideTriangle, width: Int) {
         self.board = board

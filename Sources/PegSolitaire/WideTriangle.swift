@@ -34,6 +34,10 @@ final class WideTriangle: @unchecked Sendable {
     /// The four classes of holes a peg can reach by jumping (row and column parity): the last
     /// move's peg must be alone in its class, since a jump never takes a peg of the jumper's class.
     let classes: UnsafeMutableBufferPointer<UInt128>
+    /// Merson regions (`MersonRegions.regions`): the corners, and the pairs of neighbours along
+    /// the edges in path order, for the greedy packing of `mersonFullCount`.
+    let mersonSingletons: UInt128
+    let mersonPairs: UnsafeMutableBufferPointer<UInt128>
 
     init(side: Int) {
         precondition((1...15).contains(side), "a wide triangle has 1 to 15 holes a side")
@@ -97,6 +101,10 @@ final class WideTriangle: @unchecked Sendable {
         let nonEmpty = classMasks.filter { $0 != 0 }
         classes = .allocate(capacity: nonEmpty.count)
         _ = classes.initialize(from: nonEmpty)
+        let regions = MersonRegions.regions(holeCount: holeCount, jumps: list.map { ($0.from, $0.over, $0.to) })
+        mersonSingletons = regions.singletons.reduce(0) { $0 | UInt128(1) << $1 }
+        mersonPairs = .allocate(capacity: regions.pairs.count)
+        _ = mersonPairs.initialize(from: regions.pairs.map { UInt128(1) << $0.0 | UInt128(1) << $0.1 })
     }
 
     deinit {
@@ -106,6 +114,20 @@ final class WideTriangle: @unchecked Sendable {
         firstInto.deallocate()
         byteImages.deallocate()
         classes.deallocate()
+        mersonPairs.deallocate()
+    }
+
+    /// Disjoint Merson regions whose holes are all pegs in `p` (a greedy packing, exact on the
+    /// triangle's edge paths): each needs a move of its own before the end.
+    @inline(__always)
+    func mersonFullCount(_ p: UInt128) -> Int {
+        var count = (p & mersonSingletons).nonzeroBitCount
+        var taken: UInt128 = 0
+        for r in mersonPairs where p & r == r && taken & r == 0 {
+            taken |= r
+            count += 1
+        }
+        return count
     }
 
     /// The image of `p` under symmetry `s`.

@@ -1,7 +1,7 @@
 // The 128-bit triangles (WideTriangle) against the 64-bit `Board` on the sides both hold:
-// the same jumps, the same symmetries, the same moves; and the pilot beam on them against
-// the published fewest moves (OEIS A127500, Bell 2008), exactly where the beam dropped
-// nothing, and against the 64-bit pilot beam where it did.
+// the same jumps, the same symmetries, the same moves, the same Merson regions; and the beams
+// on them against the published fewest moves (OEIS A127500, Bell 2008), exactly where the beam
+// dropped nothing, and against the 64-bit pilot beam where it did.
 import Testing
 @testable import PegSolitaire
 
@@ -60,16 +60,53 @@ import Testing
         #expect(error.location.line == 13)
     }
 
-    /// Wide enough that no level drops a candidate, the beam is the breadth-first search over
-    /// moves: its answer is the published fewest moves.
+    /// The greedy packing of full regions counts as `MersonRegions` does on `Board`.
+    @Test(arguments: [4, 7, 10])
+    func mersonRegionsMatchBoard(_ side: Int) {
+        let board = Fixtures.triangle(side: side, vacancy: 1).board
+        let regions = MersonRegions(board: board)
+        defer { regions.free() }
+        let wide = WideTriangle(side: side)
+        #expect(wide.mersonSingletons == UInt128(regions.singletons))
+        var rng = SystemRandomNumberGenerator()
+        for k in 0..<2000 {
+            // sparse, dense and full positions
+            var p = UInt64.random(in: 0...board.allHoles, using: &rng)
+            if k % 3 == 1 { p |= UInt64.random(in: 0...board.allHoles, using: &rng) }
+            if k % 3 == 2 { p = board.allHoles & ~(UInt64(1) << UInt64(k % board.holeCount)) }
+            #expect(wide.mersonFullCount(UInt128(p)) == regions.fullCount(p))
+        }
+    }
+
+    /// Wide enough that no level drops a candidate, either beam is the breadth-first search
+    /// over moves: its answer is the published fewest moves.
     @Test(arguments: [(4, 5), (5, 9)])
     func untruncatedBeamIsExact(_ side: Int, _ published: Int) {
         let wide = WideTriangle(side: side)
-        let r = WideTrianglePilot(board: wide, width: 1 << 20).solve()
-        #expect(!r.truncated)
-        #expect(r.moves == published)
-        #expect(wide.replay(r.chains, from: r.start)?.nonzeroBitCount == 1)
-        #expect(WideTriangle.moveCount(r.chains) == r.moves)
+        for completions in [true, false] {
+            let beam = WideTrianglePilot(board: wide, width: 1 << 20)
+            beam.completions = completions
+            let r = beam.solve()
+            #expect(!r.truncated)
+            #expect(r.moves == published)
+            #expect(wide.replay(r.chains, from: r.start)?.nonzeroBitCount == 1)
+            #expect(WideTriangle.moveCount(r.chains) == r.moves)
+        }
+    }
+
+    /// Truncated, the plain beam's solutions still replay, never below the published minimum.
+    @Test(arguments: [(6, 9), (7, 12)])
+    func narrowPlainBeamIsAnUpperBound(_ side: Int, _ published: Int) {
+        let wide = WideTriangle(side: side)
+        for width in [7, 2000] {
+            let beam = WideTrianglePilot(board: wide, width: width)
+            beam.completions = false
+            let r = beam.solve()
+            guard let moves = r.moves else { #expect(width < 2000); continue }
+            #expect(moves >= published)
+            #expect(wide.replay(r.chains, from: r.start)?.nonzeroBitCount == 1)
+            #expect(WideTriangle.moveCount(r.chains) == moves)
+        }
     }
 
     /// Truncated, the 128-bit beam keeps the same levels as the 64-bit one (same ranking, same
