@@ -7,12 +7,12 @@
 // on the 55-hole triangle: 53 jumps in 18 moves). Fewest pegs alone favours lines that clear
 // pegs early; the shortest known solutions first break the edge regions with short moves
 // and end with long sweeps (at width 2^20 fewest pegs alone finds 17 and 19 moves on the
-// 45- and 55-hole triangles, this rank 16 and 18). Every child generated, kept or not, is tested for a
-// finish within `finishMoves` more moves (`FinishTest`, exhaustive from that child); the
-// search ends when no deeper level can beat the best found, which is replayed from its start.
-// With a width above every level's size the beam is the plain breadth-first search and the
-// answer exact; narrower, it proves nothing about optimality: its solutions bound the fewest
-// moves from above, the exhaustive searches (`MoveSearch`) from below.
+// 45- and 55-hole triangles, this rank 16 and 18). Every child generated, kept or not, is
+// tested for a finish within `finishMoves` more moves (`FinishTest`, exhaustive from that
+// child); the search ends when no deeper level can beat the best found, which is replayed from
+// its start. With a width above every level's size the beam is the plain breadth-first search
+// and the answer exact; narrower, it proves nothing about optimality: its solutions bound the
+// fewest moves from above, the exhaustive searches (`MoveSearch`) from below.
 import SolverKit
 
 struct MoveBeamResult: Sendable {
@@ -101,7 +101,7 @@ final class MoveBeamSearch {
             let level = levels.count - 1
             let parents = levels[level]
             if parents.isEmpty { break }
-            var buckets = RankBuckets<UInt64>(room: width, ranks: 65 + 64 * MoveBeamSearch.rankPerRegion)
+            var buckets = RankBuckets<UInt64>(room: width, ranks: 64 * (1 + MoveBeamSearch.rankPerRegion) + 1)
             var generated: UInt64 = 0
             for (index, parent) in parents.enumerated() {
                 search.forEachMove(from: parent.0) { c in

@@ -1,7 +1,7 @@
-// The pilot beam search (PilotBeam.swift) on a WideTriangle: from every one-vacancy start (up
-// to symmetry) to one peg anywhere, an upper bound on the fewest moves of the board (OEIS
-// A127500) past the 64 holes the rest of the module handles. On the boards both handle it
-// keeps the same levels as PilotBeamSearch. The solution is rebuilt from its start through
+// The beam searches of PilotBeam.swift on a WideTriangle, the pilot or the plain one ranked by
+// Merson regions: from every one-vacancy start (up to symmetry) to one peg anywhere, an upper
+// bound on the fewest moves of the board (OEIS A127500) past the 64 holes the rest of the
+// module handles. On the boards both handle the pilot keeps the same levels as PilotBeamSearch. The solution is rebuilt from its start through
 // the symmetries and checked jump by jump.
 import SolverKit
 

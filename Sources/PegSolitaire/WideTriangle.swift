@@ -1,7 +1,8 @@
 // Triangular boards past 64 holes (side 11 to 15, up to 120 holes), whose positions do not fit
 // the UInt64 of `Board`: positions as UInt128, the jumps, the six symmetries of the triangle
-// and the chains of jumps by one peg (a move). Only the pilot beam (WideTriangle+Pilot.swift)
-// runs on them: it bounds the open terms of OEIS A127500 (n = 11, 12) from above.
+// and the chains of jumps by one peg (a move), and the Merson regions. Only the beams
+// (WideTriangle+Pilot.swift: the plain one ranked by Merson regions, or the pilot) run on
+// them: they bound the open terms of OEIS A127500 (n = 11, 12) from above.
 
 /// The triangle of side `side`. Hole `r * (r + 1) / 2 + k` is the k-th hole from the left
 /// (0-based) of row r from the top, named by its number from 1 in reading order, as `Board`
