@@ -39,6 +39,11 @@ final class MoveBeamSearch {
     var finishPegLimit = 64
     /// Rank points for each move the Merson regions still require.
     static let rankPerRegion = 3
+    /// A child's rank in the beams (this one, and `PilotBeam`'s plain mode): its pegs plus
+    /// `rankPerRegion` for each of the `regionMoves` its Merson regions still require.
+    @inline(__always) static func rank(pegs: Int, regionMoves: Int) -> Int { pegs + rankPerRegion * max(0, regionMoves) }
+    /// How many ranks positions of `bits` holes can have (0 ..< this).
+    static func rankCount(bits: Int) -> Int { bits * (1 + rankPerRegion) + 1 }
     var log: ((String) -> Void)? = nil
 
     /// `starts`: positions; `finishes`: holes allowed for the last peg; `symmetries` must map
@@ -101,7 +106,7 @@ final class MoveBeamSearch {
             let level = levels.count - 1
             let parents = levels[level]
             if parents.isEmpty { break }
-            var buckets = RankBuckets<UInt64>(room: width, ranks: 64 * (1 + MoveBeamSearch.rankPerRegion) + 1)
+            var buckets = RankBuckets<UInt64>(room: width, ranks: MoveBeamSearch.rankCount(bits: 64))
             var generated: UInt64 = 0
             for (index, parent) in parents.enumerated() {
                 search.forEachMove(from: parent.0) { c in
@@ -116,8 +121,11 @@ final class MoveBeamSearch {
                         }
                     }
                     // A longer chain only removes more pegs: extend it even when this one is cut.
-                    let rank = pegs + MoveBeamSearch.rankPerRegion * max(0, search.movesToFinish(c))
-                    if rank <= buckets.cutoff { buckets.insert(tables.canonical(c), rank: rank, parent: Int32(index)) }
+                    // the rank is at least the pegs: past the cutoff, no region count is needed
+                    if pegs <= buckets.cutoff {
+                        let rank = MoveBeamSearch.rank(pegs: pegs, regionMoves: search.movesToFinish(c))
+                        if rank <= buckets.cutoff { buckets.insert(tables.canonical(c), rank: rank, parent: Int32(index)) }
+                    }
                     return true
                 }
             }

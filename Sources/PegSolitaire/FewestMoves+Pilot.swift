@@ -12,7 +12,7 @@ struct MovePilotBoard: PilotBoard {
     @inline(__always) func isFinished(_ p: UInt64) -> Bool { finishTest.isFinished(p) }
     @inline(__always) func finishesNext(_ p: UInt64) -> Bool { finishTest.mayFinish(p) && finishTest.finishingMove(p) != nil }
     @inline(__always) func beamRank(_ p: UInt64) -> Int {
-        p.nonzeroBitCount + MoveBeamSearch.rankPerRegion * max(0, search.movesToFinish(p))
+        MoveBeamSearch.rank(pegs: p.nonzeroBitCount, regionMoves: search.movesToFinish(p))
     }
 }
 

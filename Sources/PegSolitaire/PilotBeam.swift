@@ -23,8 +23,7 @@ protocol PilotBoard {
     func isFinished(_ p: Position) -> Bool
     /// Whether one move from `p` finishes.
     func finishesNext(_ p: Position) -> Bool
-    /// The plain beam's rank of `p`, lowest kept first: its pegs plus
-    /// `MoveBeamSearch.rankPerRegion` for each move its Merson regions still require.
+    /// The plain beam's rank of `p`, lowest kept first (`MoveBeamSearch.rank`), at least its pegs.
     func beamRank(_ p: Position) -> Int
 }
 
@@ -121,7 +120,7 @@ final class PilotBeam<Board: PilotBoard> {
             // Candidates by peg count, `prefilter` times wider (the plain beam: by rank, the width).
             let room = completions ? width * prefilter : width
             var buckets = RankBuckets<Position>(room: room, ranks: completions ? Position.bitWidth + 1
-                                                    : Position.bitWidth * (1 + MoveBeamSearch.rankPerRegion) + 1)
+                                                    : MoveBeamSearch.rankCount(bits: Position.bitWidth))
             var generated: UInt64 = 0
             var finishing: (parent: Int32, child: Position)? = nil
             for (index, parent) in parents.enumerated() {
@@ -133,8 +132,11 @@ final class PilotBeam<Board: PilotBoard> {
                         finishing = (Int32(index), board.canonical(c))
                         best = (level + 2, level + 1, Int.min)
                     }
-                    let rank = completions ? pegs : board.beamRank(c)
-                    if rank <= buckets.cutoff { buckets.insert(board.canonical(c), rank: rank, parent: Int32(index)) }
+                    // a rank is at least the pegs: past the cutoff, no rank is needed
+                    if pegs <= buckets.cutoff {
+                        let rank = completions ? pegs : board.beamRank(c)
+                        if rank <= buckets.cutoff { buckets.insert(board.canonical(c), rank: rank, parent: Int32(index)) }
+                    }
                     return true
                 }
             }

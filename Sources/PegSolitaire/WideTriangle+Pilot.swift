@@ -1,8 +1,9 @@
 // The beam searches of PilotBeam.swift on a WideTriangle, the pilot or the plain one ranked by
 // Merson regions: from every one-vacancy start (up to symmetry) to one peg anywhere, an upper
 // bound on the fewest moves of the board (OEIS A127500) past the 64 holes the rest of the
-// module handles. On the boards both handle the pilot keeps the same levels as PilotBeamSearch. The solution is rebuilt from its start through
-// the symmetries and checked jump by jump.
+// module handles. On the boards both handle the pilot keeps the same levels as
+// PilotBeamSearch. The solution is rebuilt from its start through the symmetries and checked
+// jump by jump.
 import SolverKit
 
 /// The finish of a triangle: one peg anywhere.
@@ -10,7 +11,7 @@ extension WideTriangle: PilotBoard {
     @inline(__always) func isFinished(_ p: UInt128) -> Bool { p.nonzeroBitCount == 1 }
     /// The finish (one peg anywhere) may lie in one full region: one less.
     @inline(__always) func beamRank(_ p: UInt128) -> Int {
-        p.nonzeroBitCount + MoveBeamSearch.rankPerRegion * max(0, mersonFullCount(p) - 1)
+        MoveBeamSearch.rank(pegs: p.nonzeroBitCount, regionMoves: mersonFullCount(p) - 1)
     }
 
     /// The chain (holes) of a move from `p` that leaves one peg, if there is one: its peg must

@@ -15,7 +15,7 @@
 /// (bisecting first while the bracket is wider than `ascentGap`). A caller that expects a
 /// length E (a tsume book's) may name the first bound instead, E - 2: a problem of that length
 /// is then decided by one disproof and the proof above it (zukou-001, E = 69: composer bound 67
-/// disproven in 156M nodes, where the climb from 61 had left its first bound open at 100M).
+/// disproven in 156M nodes, where the climb from 63 had left its first bound open at 100M).
 /// The bounds searched change, never the answer.
 struct ShorteningSchedule {
     /// Plies under the first proof of the first bound tried.
