@@ -109,11 +109,13 @@ extension TsumeBench {
         guard answer.verdict == .mate, let line = answer.line else {
             let bracket = answer.noMateWithin > 0 ? "\(answer.noMateWithin + 2)..\(answer.forcedLength)" : "<=\(answer.forcedLength)"
             // undecided, but the book's length is already refuted: no composer mate within it
-            // (a disproof, exact), so some defence lasts longer than the book's line
+            // (a disproof, exact), so some defence lasts longer than the book's line. The
+            // composer length is still open: rule 5's exemptions can take the main line two
+            // plies under the forced length at each (zukou-073: forced 39, composer 35 = book)
             if let book = problem.bookLength, answer.noMateWithin >= book {
                 out.reason = "longer defence (bound)"
                 out.summary = "limit, composer \(bracket): no composer mate within the book's \(book)"
-                return finish("limit", [("composerLength", .string(bracket)), ("match", false), ("reason", .string(out.reason))])
+                return finish("limit", [("composerLength", .string(bracket)), ("match", .null), ("reason", .string(out.reason))])
             }
             out.reason = "limit"
             out.summary = "limit, composer \(bracket)"
