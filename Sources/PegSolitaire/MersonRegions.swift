@@ -81,11 +81,16 @@ struct MersonRegions: @unchecked Sendable {
     /// Disjoint regions whose holes are all pegs in `p` (a greedy packing).
     @inline(__always)
     func fullCount(_ p: UInt64) -> Int {
+        MersonRegions.fullCount(p, singletons: singletons, pairs: UnsafeBufferPointer(start: pairs, count: pairCount))
+    }
+
+    /// The greedy packing of `fullCount` for positions of any width (`WideTriangle`'s 128 bits):
+    /// the singletons full in `p`, then each pair full in `p` and disjoint from those taken.
+    @inline(__always)
+    static func fullCount<P: FixedWidthInteger>(_ p: P, singletons: P, pairs: UnsafeBufferPointer<P>) -> Int {
         var count = (p & singletons).nonzeroBitCount
-        var taken: UInt64 = 0
-        for k in 0..<pairCount {
-            let r = pairs[k]
-            guard p & r == r && taken & r == 0 else { continue }
+        var taken: P = 0
+        for r in pairs where p & r == r && taken & r == 0 {
             taken |= r
             count += 1
         }

@@ -122,13 +122,7 @@ final class WideTriangle: @unchecked Sendable {
     /// triangle's edge paths): each needs a move of its own before the end.
     @inline(__always)
     func mersonFullCount(_ p: UInt128) -> Int {
-        var count = (p & mersonSingletons).nonzeroBitCount
-        var taken: UInt128 = 0
-        for r in mersonPairs where p & r == r && taken & r == 0 {
-            taken |= r
-            count += 1
-        }
-        return count
+        MersonRegions.fullCount(p, singletons: mersonSingletons, pairs: UnsafeBufferPointer(mersonPairs))
     }
 
     /// The image of `p` under symmetry `s`.
