@@ -134,6 +134,16 @@ func symmetricImages(_ x: UInt64) -> [UInt64] {
         #expect(size == PatternEvaluation.shapes[shape].size)
     }
     #expect(perShape == [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4, 0, 0])
+    // The instances `evaluate` has written out as constants are these, in this order.
+    var written: [PatternEvaluation.GatheredInstance] = []
+    PatternEvaluation.forEachGatheredInstance { mask, digits, weights in
+        written.append(.init(mask: mask, digits: Int32(digits), weights: Int32(weights)))
+    }
+    #expect(written.count == PatternEvaluation.GatherTables.count)
+    for (i, w) in written.enumerated() where i < PatternEvaluation.GatherTables.count {
+        let derived = g.instances[i]
+        #expect(w.mask == derived.mask && w.digits == derived.digits && w.weights == derived.weights, "instance \(i)")
+    }
     var random = SplitMix64(seed: 13)
     for empties in [58, 50, 40, 30, 24, 20, 16, 12, 8, 4, 1] {
         for _ in 0..<20 {
