@@ -9,7 +9,7 @@ extension Position {
         var slidersFound = InlineArray<2, UInt128>(repeating: 0)
         var kings = InlineArray<2, Int8>(repeating: -1)
         var pawns = InlineArray<18, UInt8>(repeating: 0)
-        var key: UInt64 = sideToMove == 1 ? Zobrist.shared.side : 0
+        var key: UInt64 = sideToMove == 1 ? Zobrist.side : 0
         for sq in 0..<81 {
             let p = piece(sq)
             guard p != 0 else { continue }
@@ -22,11 +22,11 @@ extension Position {
                 kings[color] = Int8(sq)
             }
             if type == Piece.pawn { pawns[color * 9 + sq / 9] += 1 }
-            key ^= Zobrist.shared.piece[p * 81 + sq]
+            key ^= Zobrist.piece(p, sq)
         }
         var handKeyFound: UInt64 = 0
         for color in 0..<2 {
-            for type in 1...7 { handKeyFound &+= UInt64(hands[color].count(type)) &* Zobrist.shared.hand[color * 8 + type] }
+            for type in 1...7 { handKeyFound &+= UInt64(hands[color].count(type)) &* Zobrist.hand(color, type) }
         }
         for i in 0..<18 where pawns[i] != pawnCount[i] { return false }
         return occupiedFound[0] == occupied[0] && occupiedFound[1] == occupied[1]

@@ -68,7 +68,7 @@ extension Position {
         i += 1
         switch chars[i] {
         case "b": sideToMove = 0
-        case "w": sideToMove = 1; boardKey ^= Zobrist.shared.side
+        case "w": sideToMove = 1; boardKey ^= Zobrist.side
         default: throw ParseError("side to move must be 'b' or 'w', found '\(chars[i])'", at: loc(i))
         }
         i += 1

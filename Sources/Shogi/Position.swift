@@ -1,26 +1,29 @@
 // The shogi position: board, hands, side to move, Zobrist keys, and making / unmaking moves.
 
-/// Zobrist keys (deterministic SplitMix64 stream).
-final class Zobrist: @unchecked Sendable {
-    static let shared = Zobrist()
-    let piece: UnsafeMutablePointer<UInt64>   // [code*81 + sq]
-    let hand: UnsafeMutablePointer<UInt64>    // [color*8 + type], added once per piece held
-    let side: UInt64
-    private init() {
-        var s: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        piece = .allocate(capacity: 32 * 81)
-        for i in 0..<(32 * 81) { piece[i] = next() & ~1 }
-        hand = .allocate(capacity: 16)
-        for i in 0..<16 { hand[i] = next() & ~1 }
-        side = 1
+/// Zobrist keys: key k is the k-th output of SplitMix64 (Steele, Lea and Flood, "Fast
+/// splittable pseudorandom number generators", 2014) from a fixed seed, low bit cleared;
+/// pieces first ([code * 81 + square]), then the hands ([colour * 8 + type]). Computed, not
+/// looked up: a table behind a lazily made global cost an initialisation check on every
+/// make and unmake of a move.
+enum Zobrist {
+    @inline(__always)
+    static func key(_ k: Int) -> UInt64 {
+        var z = 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: k &+ 2)
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return (z ^ (z >> 31)) & ~1
     }
+
+    /// Piece `code` on `square`.
+    @inline(__always)
+    static func piece(_ code: Int, _ square: Int) -> UInt64 { key(code &* 81 &+ square) }
+
+    /// One piece of `type` in `colour`'s hand (added once per piece held).
+    @inline(__always)
+    static func hand(_ colour: Int, _ type: Int) -> UInt64 { key(32 * 81 &+ colour &* 8 &+ type) }
+
+    /// White to move (the only odd key).
+    static let side: UInt64 = 1
 }
 
 package struct Position: Sendable {
@@ -65,7 +68,7 @@ package struct Position: Sendable {
         board[sq] = Int8(p)
         occupied[Piece.color(p)] |= Geometry.bit(sq)
         if Piece.slides(p) { sliders[Piece.color(p)] |= Geometry.bit(sq) }
-        boardKey ^= Zobrist.shared.piece[p * 81 + sq]
+        boardKey ^= Zobrist.piece(p, sq)
         if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &+= 1 }
         if Piece.type(p) == Piece.king { kingSquare[Piece.color(p)] = Int8(sq) }
     }
@@ -74,14 +77,14 @@ package struct Position: Sendable {
         board[sq] = 0
         occupied[Piece.color(p)] &= ~Geometry.bit(sq)
         if Piece.slides(p) { sliders[Piece.color(p)] &= ~Geometry.bit(sq) }
-        boardKey ^= Zobrist.shared.piece[p * 81 + sq]
+        boardKey ^= Zobrist.piece(p, sq)
         if Piece.type(p) == Piece.pawn { pawnCount[Piece.color(p) * 9 + sq / 9] &-= 1 }
     }
     @inline(__always) mutating func addHand(_ c: Int, _ t: Int) {
-        hands[c].add(t); handKey &+= Zobrist.shared.hand[c * 8 + t]
+        hands[c].add(t); handKey &+= Zobrist.hand(c, t)
     }
     @inline(__always) mutating func removeHand(_ c: Int, _ t: Int) {
-        hands[c].remove(t); handKey &-= Zobrist.shared.hand[c * 8 + t]
+        hands[c].remove(t); handKey &-= Zobrist.hand(c, t)
     }
 
     /// Plays `m` (assumed legal); returns the captured piece code (0 if none) for `undo`.
@@ -106,7 +109,7 @@ package struct Position: Sendable {
             put(m.isPromotion ? p | Piece.promoteBit : p, to)
         }
         sideToMove = 1 - us
-        boardKey ^= Zobrist.shared.side
+        boardKey ^= Zobrist.side
         assert(invariantsHold(), "play \(m): the position's derived state disagrees with its board")
         return captured
     }
@@ -116,25 +119,24 @@ package struct Position: Sendable {
     /// plays only the moves it must look into.
     @inline(__always)
     func keysAfter(_ m: Move, handOf c: Int) -> (boardKey: UInt64, fullKey: UInt64, hand: Hand) {
-        let z = Zobrist.shared
         let us = sideToMove
         let to = m.to
-        var bk = boardKey ^ z.side, hk = handKey
+        var bk = boardKey ^ Zobrist.side, hk = handKey
         var h = hands[us]
         if m.isDrop {
             let t = m.dropType
-            h.remove(t); hk &-= z.hand[us * 8 + t]
-            bk ^= z.piece[Piece.make(t, us) * 81 + to]
+            h.remove(t); hk &-= Zobrist.hand(us, t)
+            bk ^= Zobrist.piece(Piece.make(t, us), to)
         } else {
             let from = m.from
             let p = piece(from)
             let captured = piece(to)
             if captured != 0 {
-                bk ^= z.piece[captured * 81 + to]
+                bk ^= Zobrist.piece(captured, to)
                 let t = Piece.type(captured)
-                if t != Piece.king { h.add(Piece.base(t)); hk &+= z.hand[us * 8 + Piece.base(t)] }
+                if t != Piece.king { h.add(Piece.base(t)); hk &+= Zobrist.hand(us, Piece.base(t)) }
             }
-            bk ^= z.piece[p * 81 + from] ^ z.piece[(m.isPromotion ? p | Piece.promoteBit : p) * 81 + to]
+            bk ^= Zobrist.piece(p, from) ^ Zobrist.piece(m.isPromotion ? p | Piece.promoteBit : p, to)
         }
         return (bk, bk ^ hk, c == us ? h : hands[c])
     }
@@ -142,7 +144,7 @@ package struct Position: Sendable {
     @inline(__always)
     package mutating func undo(_ m: Move, captured: Int) {
         sideToMove = 1 - sideToMove
-        boardKey ^= Zobrist.shared.side
+        boardKey ^= Zobrist.side
         let us = sideToMove
         let to = m.to
         if m.isDrop {
