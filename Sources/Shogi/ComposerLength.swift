@@ -50,11 +50,12 @@ extension MateSolver {
 
     /// The forced composer length from a plain-minimax upper bound (a mate of `upperBound`
     /// plies proven under plain minimax), then the main line. Composer solver only. With
-    /// `expected` (the length the problem claims), the first bound searched is `expected - 2`.
-    func composerSolve(upperBound: Int, expected: Int? = nil) -> ComposerAnswer {
+    /// `expected` (the length the problem claims), the first bound searched is `expected - 2`;
+    /// with `noMateWithin` (an earlier run's disproofs, `--resume`), the search starts above it.
+    func composerSolve(upperBound: Int, expected: Int? = nil, noMateWithin: Int = -1) -> ComposerAnswer {
         precondition(composer)
         var answer = ComposerAnswer(verdict: .mate, forcedLength: upperBound)
-        var schedule = ShorteningSchedule(proven: upperBound, firstBound: expected.map { $0 - 2 })
+        var schedule = ShorteningSchedule(proven: upperBound, firstBound: expected.map { $0 - 2 }, noMateWithin: noMateWithin)
         answer.exact = true
         // proven by a composer search (not only by the plain upper bound): the table holds the
         // proof tree the walk follows

@@ -39,7 +39,8 @@ extension MateSolver {
     }
 
     /// Proves mate, then shortens it to the exact minimum unless `firstProofOnly`.
-    func solve(firstProofOnly: Bool, treeDepth: Int) -> MateAnswer {
+    /// `noMateWithin`: bounds up to it are known to have no mate (an earlier run's, `--resume`).
+    func solve(firstProofOnly: Bool, treeDepth: Int, noMateWithin: Int = -1) -> MateAnswer {
         let start = monotonicSeconds()
         oneDropPerLine = firstProofOnly
         let v = search(remaining: MateSolver.unbounded)
@@ -53,7 +54,7 @@ extension MateSolver {
         if !firstProofOnly {
             // Re-proving under shorter bounds in the order `ShorteningSchedule` gives.
             answer.exact = true
-            var schedule = ShorteningSchedule(proven: answer.length)
+            var schedule = ShorteningSchedule(proven: answer.length, noMateWithin: noMateWithin)
             while !schedule.isExact {
                 let bound = schedule.nextBound
                 let w = search(remaining: bound)

@@ -32,9 +32,12 @@ struct ShorteningSchedule {
     private var firstBound: Int?
 
     /// `firstBound`: the bound to search first, when it is odd and under `proven`.
-    init(proven: Int, firstBound: Int? = nil) {
+    /// `noMateWithin`: no mate within that many plies is known already (an earlier run's
+    /// disproofs, `--resume`); the search starts above it.
+    init(proven: Int, firstBound: Int? = nil, noMateWithin: Int = -1) {
         self.proven = proven
-        if let b = firstBound, b >= 1, b < proven, b % 2 == 1 { self.firstBound = b }
+        if noMateWithin >= 1 { record(bound: -1, provenLength: nil, noMateWithin: noMateWithin) }
+        if let b = firstBound, b > disproven, b < proven, b % 2 == 1 { self.firstBound = b }
     }
 
     /// True when no odd bound is left between the two: `proven` is the exact length.

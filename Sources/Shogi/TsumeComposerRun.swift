@@ -18,10 +18,10 @@ enum TsumeComposerRun {
     /// The composer length and line of `problem`, whose plain-minimax mate is at most
     /// `plainLength` plies, and (with `soundness`) the soundness report against `expected`.
     static func run(_ problem: TsumeProblem, plainLength: Int, plainExact: Bool, context: SolveContext,
-                    soundness: SoundnessScope) -> Part {
+                    soundness: SoundnessScope, noMateWithin: Int = -1) -> Part {
         var part = Part()
         let solver = MateSolver(position: problem.position, hashMB: context.hashMB, budget: context.budget, composer: true)
-        let answer = solver.composerSolve(upperBound: plainLength, expected: problem.composerExpected)
+        let answer = solver.composerSolve(upperBound: plainLength, expected: problem.composerExpected, noMateWithin: noMateWithin)
         part.nodes = solver.nodes
         switch answer.verdict {
         case .mate:
@@ -78,10 +78,12 @@ extension TsumeComposerRun {
 
     /// Adds the composer part to a plain-minimax record: the lengths, and the verdict on the
     /// summary line. Not with `--mode mate` (first proofs only) or the skip flag.
-    static func augment(_ outcome: inout Outcome, _ problem: TsumeProblem, _ answer: MateAnswer, context: SolveContext, mateOnly: Bool) {
+    static func augment(_ outcome: inout Outcome, _ problem: TsumeProblem, _ answer: MateAnswer, context: SolveContext, mateOnly: Bool,
+                        noMateWithin: Int = -1) {
         guard !mateOnly, !context.has(skipFlag), answer.length > 0, answer.verdict != .noMate else { return }
         let scope: SoundnessScope = context.verb == .analyze ? .full : answer.exact && answer.length <= redundancyMaxLength ? .pieces : .line
-        let part = run(problem, plainLength: answer.length, plainExact: answer.exact, context: context, soundness: scope)
+        let part = run(problem, plainLength: answer.length, plainExact: answer.exact, context: context, soundness: scope,
+                       noMateWithin: noMateWithin)
         guard case .object(var fields) = outcome.result else { return }
         fields += part.fields
         // the interpositions the composers' rules do not count: on the composer line (and the

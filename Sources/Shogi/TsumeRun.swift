@@ -42,7 +42,8 @@ enum TsumeRun {
         return withDeepStack {
             let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
             let solver = MateSolver(position: position, hashMB: hashMB, budget: budget)
-            let answer = solver.solve(firstProofOnly: mateOnly, treeDepth: treeDepth)
+            let resumed = ResumedBounds(problem, earlier: context.earlier)
+            let answer = solver.solve(firstProofOnly: mateOnly, treeDepth: treeDepth, noMateWithin: resumed.plain)
             // uniqueness is only defined against the exact shortest length; capped because the
             // walk grows with the length (the generated problems are at most 31 plies)
             let walk = !context.has(skipUniquenessFlag)
@@ -50,7 +51,9 @@ enum TsumeRun {
                 ? solver.checkSolution(length: answer.length) : nil
             var outcome = record(problem, answer, solution: solution, uniquenessWalked: walk, solver: solver,
                                  seconds: monotonicSeconds() - start)
-            TsumeComposerRun.augment(&outcome, problem, answer, context: context, mateOnly: mateOnly)
+            TsumeComposerRun.augment(&outcome, problem, answer, context: context, mateOnly: mateOnly,
+                                     noMateWithin: resumed.composer)
+            resumed.note(&outcome)
             // the position's time includes the composers' searches and the soundness report
             if let i = outcome.stats.firstIndex(where: { $0.0 == "seconds" }) { outcome.stats[i].1 = JSON(monotonicSeconds() - start) }
             outcome.stats.append(("cpuSeconds", JSON(((threadCPUSeconds() - cpuStart) * 1000).rounded() / 1000)))

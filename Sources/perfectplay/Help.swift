@@ -47,7 +47,8 @@ enum Help {
       --node-limit N       nodes per position, likewise
       --tree-depth N       depth of the solution trees written (default 2)
       --resume             skip positions already in results.jsonl (continue a killed run);
-                           a Reversi analyze stopped by a limit or Ctrl-C goes on from its proven moves
+                           a Reversi analyze stopped by a limit or Ctrl-C goes on from its proven moves,
+                           a tsume problem from above the length bounds it had disproven
       --shard K/N          process only every N-th position, starting at the K-th
       --quiet              no progress, no per-position lines, no closing line
     """

@@ -136,3 +136,31 @@ func solveFile(_ name: String) throws -> [(String, Int?, MateAnswer, String?)] {
     #expect(disproven.max().map { $0 + 2 <= atLeast } == true)
     #expect(outcome.summary.contains("none within \(atLeast - 2)"))
 }
+
+/// `--resume` goes on from a stopped record: the bounds it had disproven are not searched again,
+/// and the length is still the exact one (zukou-011: 49, the independent solver's figure in
+/// Puzzles/tsume/bench/zukou.tsv). A record of another position is not taken over.
+@Test func resumedRunStartsAboveTheDisprovenBounds() throws {
+    let sfen = "r+b2n4/1Pk1p4/pp1sG4/N1+s1+p4/2P1+R4/+pB1LN4/9/9/9 b SN3gs3l11p 1"
+    let problem = TsumeProblem(name: "zukou-011", location: SourceLocation(file: "zukou.tsv", line: 12), position: try position(sfen))
+    let plainOnly = [TsumeComposerRun.skipFlag: "1", TsumeRun.skipUniquenessFlag: "1"]
+    let stopped = TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 64, treeDepth: 0, flags: plainOnly,
+                                                              budget: SearchBudget(limits: Limits(nodeLimit: 4_000_000))))
+    #expect(stopped.status == .limit)
+    let atLeast = try #require(stopped.result["bound"]?["lengthAtLeast"]?.intValue)
+    #expect(atLeast > 1)
+    // the runner's record carries the position; the resumed run checks it
+    guard case .object(let fields) = stopped.result else { Issue.record("no result object"); return }
+    let earlier = JSON.object([("position", .string(problem.position.sfen))] + fields)
+    let resumed = TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 64, treeDepth: 0, flags: plainOnly, earlier: earlier))
+    #expect(resumed.status == .solved && resumed.continuedEarlier)
+    #expect(resumed.result["length"]?.intValue == 49 && resumed.result["shortest"]?.boolValue == true)
+    #expect(resumed.result["resumedFrom"]?["lengthAtLeast"]?.intValue == atLeast)
+    let bounds = (resumed.result["iterations"]?.arrayValue ?? []).compactMap { $0["bound"]?.intValue }
+    #expect(bounds.dropFirst().allSatisfy { $0 > atLeast - 2 }, "\(bounds)")  // the first: the unbounded proof
+    // another position's record (a different hand) is not taken over
+    let other = JSON.object([("position", .string(sfen.replacingOccurrences(of: "SN3gs3l11p", with: "SN3gs3l10p")))] + fields)
+    let fresh = TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 64, treeDepth: 0, flags: plainOnly,
+                                                            budget: SearchBudget(limits: Limits(nodeLimit: 100_000)), earlier: other))
+    #expect(fresh.result["resumedFrom"] == nil && !fresh.continuedEarlier)
+}

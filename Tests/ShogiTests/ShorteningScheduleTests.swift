@@ -9,8 +9,8 @@ import Testing
 /// disproofs show no mate within the bound or (`deep`) within exact - 1 plies. Returns
 /// each bound searched with the bracket (disproven, proven) it was chosen in, and the final state.
 private func run(exact: Int, first: Int, longest: Bool, deep: Bool = false,
-                 firstBound: Int? = nil) -> ([(bound: Int, disproven: Int, proven: Int)], ShorteningSchedule) {
-    var schedule = ShorteningSchedule(proven: first, firstBound: firstBound)
+                 firstBound: Int? = nil, noMateWithin: Int = -1) -> ([(bound: Int, disproven: Int, proven: Int)], ShorteningSchedule) {
+    var schedule = ShorteningSchedule(proven: first, firstBound: firstBound, noMateWithin: noMateWithin)
     var steps: [(bound: Int, disproven: Int, proven: Int)] = []
     while !schedule.isExact && steps.count < 1000 {
         let bound = schedule.nextBound
@@ -74,6 +74,28 @@ private func run(exact: Int, first: Int, longest: Bool, deep: Bool = false,
                 #expect(schedule.isExact && schedule.proven == exact && schedule.disproven == exact - 2)
                 #expect(Set(bounds).count == bounds.count)
                 if firstBound >= 1 && firstBound < first { #expect(bounds.first == firstBound) }
+            }
+        }
+    }
+}
+
+@Test func scheduleGoesOnAboveTheBoundsAnEarlierRunDisproved() {
+    // --resume: an earlier run showed no mate within `known` plies (so `known` < exact); the
+    // search starts two above it (or at a named first bound above it), searches nothing at or
+    // under it, and still ends at the exact length
+    #expect(run(exact: 31, first: 33, longest: true, noMateWithin: 29).0.map(\.bound) == [31])
+    #expect(run(exact: 57, first: 57, longest: true, firstBound: 37, noMateWithin: 47).0.map(\.bound) == [49, 51, 53, 55])
+    #expect(run(exact: 57, first: 57, longest: true, firstBound: 51, noMateWithin: 47).0.map(\.bound) == [51, 53, 55])
+    // an even bound shows none within the odd bound under it too
+    #expect(run(exact: 57, first: 57, longest: true, noMateWithin: 48).0.map(\.bound) == [49, 51, 53, 55])
+    for exact in stride(from: 1, through: 151, by: 2) {
+        for first in stride(from: exact, through: exact + 200, by: 4) {
+            for known in stride(from: -1, through: exact - 1, by: 1) {
+                let (steps, schedule) = run(exact: exact, first: first, longest: false, noMateWithin: known)
+                let bounds = steps.map(\.bound)
+                #expect(schedule.isExact && schedule.proven == exact && schedule.disproven == exact - 2)
+                #expect(Set(bounds).count == bounds.count)
+                #expect(bounds.allSatisfy { $0 > known })
             }
         }
     }
