@@ -48,16 +48,21 @@ public final class ReportWriter {
             // Keep the finished records; a torn last line (a killed run) and positions stopped
             // by a limit or an interruption are dropped, so they run again and each position
             // ends up in the file once. The file is replaced atomically.
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-                if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json) {
-                    if record.status == .limit { self.stoppedEarlier.append(record) } else { previous.append(record) }
-                }
+            // The stopped records wait in `stopped.jsonl` until their positions end again: a
+            // resumed run killed in the middle of one would otherwise lose what its record kept
+            // (the records there are older than those of results.jsonl: `stoppedRecord` takes
+            // the last).
+            self.stoppedEarlier += ReportWriter.records(in: FileManager.default.contents(atPath: stoppedPath))
+            for record in ReportWriter.records(in: data) {
+                if record.status == .limit { self.stoppedEarlier.append(record) } else { previous.append(record) }
             }
             let kept = previous.map { $0.json.serialized + "\n" }.joined()
             try kept.write(toFile: path, atomically: true, encoding: .utf8)
+            try writeWaiting()
             descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         } else {
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
+            try? writeWaiting()
         }
         guard descriptor >= 0 else {
             throw ReportError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
@@ -65,6 +70,33 @@ public final class ReportWriter {
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Where a resumed run keeps the stopped records it took out of `results.jsonl`.
+    private var stoppedPath: String { directory + "/stopped.jsonl" }
+
+    /// Writes `stopped.jsonl`: the last stopped record of each position that has no record in
+    /// `results.jsonl` (finished earlier, or written by this run); none: no file.
+    private func writeWaiting() throws {
+        let written = Set((previous + records).map { "\($0.verb) \($0.source)" })
+        var last: [String: Int] = [:]
+        for (i, r) in stoppedEarlier.enumerated() where !written.contains("\(r.verb) \(r.source)") {
+            last["\(r.verb) \(r.source)"] = i
+        }
+        let waiting = last.values.sorted().map { stoppedEarlier[$0] }
+        if waiting.isEmpty {
+            try? FileManager.default.removeItem(atPath: stoppedPath)
+        } else {
+            try waiting.map { $0.json.serialized + "\n" }.joined().write(toFile: stoppedPath, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The whole records of a results file's text (a torn line is skipped).
+    private static func records(in data: Data?) -> [ResultRecord] {
+        guard let data else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            (try? JSONReader.parse(String(line))).flatMap(ResultRecord.init(json:))
+        }
+    }
 
     /// Whether an earlier run already finished this position (for `--resume`).
     public func alreadyDone(source: String, verb: Verb) -> Bool {
@@ -95,6 +127,7 @@ public final class ReportWriter {
     /// Writes the final `summary.md` and `index.html`.
     public func finish() {
         writeSummary()
+        try? writeWaiting()
         let all = previous + records
         let page = HTMLReport(collection: collection, records: all, fragment: fragment, charts: charts(all)).html
         try? page.write(toFile: directory + "/index.html", atomically: true, encoding: .utf8)

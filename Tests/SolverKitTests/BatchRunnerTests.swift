@@ -225,3 +225,25 @@ private func runStoppedByALimitThenResumed(_ paths: [String], out: String) {
     let written = try records(dir + "/Reports/same-sum/results.jsonl")
     #expect(written.compactMap { $0["result"]?["sum"]?.intValue } == [3, 6])
 }
+
+@Test func aResumedRunKilledMidPositionLosesNothingItsStoppedRecordKept() throws {
+    // A run stopped by a limit; a resumed run takes the stopped record out of results.jsonl and
+    // is killed before the position ends (its writer opened, nothing appended); the next resume
+    // still goes on from the stopped record (kept in stopped.jsonl meanwhile), and once the
+    // position is finished nothing is left waiting.
+    let dir = temporaryDirectory()
+    try "200000\n".write(toFile: dir + "/long.sum", atomically: true, encoding: .utf8)
+    var configuration = quietConfiguration([dir + "/long.sum"], out: dir + "/Reports", nodeLimit: 2048)
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 1)
+    let folder = dir + "/Reports/long"
+    do { _ = try ReportWriter(directory: folder, collection: "long", resume: true) }
+    #expect(try records(folder + "/results.jsonl").isEmpty)
+    #expect(try records(folder + "/stopped.jsonl").count == 1)
+    configuration.resume = true
+    configuration.limits = Limits()
+    #expect(BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self])).run() == 0)
+    let finished = try records(folder + "/results.jsonl")
+    #expect(finished.count == 1 && finished[0]["result"]?["sum"] == 20_000_100_000)
+    #expect(finished[0]["stats"]?["runs"] == 2 && finished[0]["stats"]?["nodesAllRuns"] == 200_000)
+    #expect(!FileManager.default.fileExists(atPath: folder + "/stopped.jsonl"))
+}
