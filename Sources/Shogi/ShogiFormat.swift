@@ -15,6 +15,9 @@ struct TsumeProblem: Sendable {
     var bookLength: Int?
     /// The SFEN as the file gives it: the position's own text (a `.sfen` line).
     var text = ""
+
+    /// The position as its record's `position` gives it: the file's text, else the SFEN.
+    var recordText: String { text.isEmpty ? position.sfen : text }
 }
 
 enum TsumeInput {

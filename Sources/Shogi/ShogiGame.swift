@@ -27,7 +27,7 @@ public enum ShogiGame: GameDefinition {
         TsumeInput.load(text: text, file: file).map { r in
             r.map { problem in
                 PositionJob(name: problem.name, location: problem.location,
-                            text: problem.text.isEmpty ? problem.position.sfen : problem.text) { context in
+                            text: problem.recordText) { context in
                     TsumeRun.run(problem, context: context)
                 }
             }

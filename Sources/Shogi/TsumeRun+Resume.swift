@@ -14,7 +14,7 @@ struct ResumedBounds {
 
     init(_ problem: TsumeProblem, earlier: JSON?) {
         // only a record of this very position (the file may have changed since)
-        guard let earlier, earlier["position"]?.stringValue == (problem.text.isEmpty ? problem.position.sfen : problem.text)
+        guard let earlier, earlier["position"]?.stringValue == problem.recordText
         else { return }
         if earlier[ShogiResult.Field.shortest.rawValue]?.boolValue == false,
            let least = earlier[ShogiResult.Field.bound.rawValue]?["lengthAtLeast"]?.intValue, least > 1 {

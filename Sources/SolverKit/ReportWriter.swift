@@ -38,11 +38,7 @@ public final class ReportWriter {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/results.jsonl"
         if continuing, let data = FileManager.default.contents(atPath: path) {
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-                if let json = try? JSONReader.parse(String(line)), let record = ResultRecord(json: json) {
-                    previous.append(record)
-                }
-            }
+            previous = ReportWriter.records(in: data)
             descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         } else if resume, let data = FileManager.default.contents(atPath: path) {
             // Keep the finished records; a torn last line (a killed run) and positions stopped
