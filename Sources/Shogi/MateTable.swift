@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import SolverKit
 
 /// What the table knows about one (board, hand) pair.
 struct MateEntry {
@@ -144,20 +145,15 @@ final class MateTable: @unchecked Sendable {
         entries + Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(bucketCount)).high) * MateTable.bucketSize
     }
 
-    /// Where `touch` leaves its loads, so that they are not optimised away.
-    var touchSink: UInt64 = 0
-
-    /// Reads one word of each 64-byte line of key's bucket and returns them combined: issued for
-    /// several keys in a row, the cache misses overlap (Swift has no prefetch instruction).
-    @inline(__always) func touch(_ key: UInt64) -> UInt64 {
+    /// Asks for every cache line of key's bucket without waiting for them (a bucket is five
+    /// 64-byte lines, line-aligned): asked for several keys in a row, the misses overlap.
+    @inline(__always) func prefetch(_ key: UInt64) {
         let raw = UnsafeRawPointer(bucket(key))
-        var x: UInt64 = 0
         var offset = 0
         while offset < MateTable.bucketSize * MemoryLayout<MateEntry>.stride {
-            x ^= raw.load(fromByteOffset: offset, as: UInt64.self)
+            prefetchForReading(raw + offset)
             offset += 64
         }
-        return x
     }
 
     /// The value of (key, hand) for a search with `remaining` plies (proofs must fit in it).
