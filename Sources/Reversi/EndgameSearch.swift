@@ -111,6 +111,11 @@ struct EndgameSearch {
     let patternWeights: UnsafeMutablePointer<Int16>?
     /// Ordering key points per evaluation unit, as a shift (one weighted reply = 128 points).
     let evalShift: Int
+    /// How much worse than the best sibling a child's evaluation search still resolves
+    /// exactly (orderMoves): 6 discs with the patterns (FFO #20-#39: 86.2 M nodes and 20.9 G
+    /// instructions unbounded, 85.2 M and 20.3 G at 6 discs, flat from 5 to 7, 94.3 M at 0);
+    /// unbounded with the hand evaluation, whose scale differs.
+    let siblingMargin: Int
     /// PatternEvaluation's tables, held here so the hot path reads no global.
     let gather: PatternEvaluation.GatherTables
     let stageTable: UnsafeMutablePointer<Int>
@@ -167,6 +172,7 @@ struct EndgameSearch {
         // 16 units a disc << 2: one disc weighs half a weighted reply (FFO #20-#39 nodes with
         // an earlier fit: 308 M at << 2, 335 M at << 1, 346 M at << 3)
         self.evalShift = usePatterns ? 2 : 4
+        self.siblingMargin = usePatterns ? 6 * PatternEvaluation.unitsPerDisc : 1_000_000
         self.gather = PatternEvaluation.gather
         self.stageTable = PatternEvaluation.stageOf
     }
@@ -282,6 +288,12 @@ struct EndgameSearch {
             }
             // With a hash move the others matter less: one ply less (as Edax).
             let depth = hashMove == 64 ? evalDepth : evalDepth - 1
+            // The evaluation searches of the children share a bound: a child more than
+            // `siblingMargin` worse for us than the best one so far is only shown to be
+            // worse than that (fail-soft), which prunes its search; it sorts after the best
+            // either way. (Edax narrows them by the node's alpha instead; here that saved no
+            // time.) The least value from the child's side is the best for us.
+            var bestChild = 1_000_000 - siblingMargin
             for j in 0..<count {
                 let sq = list[j].square
                 let f = list[j].flips
@@ -290,7 +302,9 @@ struct EndgameSearch {
                     key = Int.min
                 } else if depth >= 0 {
                     let np = o ^ f, no = p ^ f ^ (UInt64(1) << UInt64(sq))
-                    key += evalSearch(np, no, -1_000_000, 1_000_000, depth, moves: replyList[j]) << evalShift
+                    let value = evalSearch(np, no, -1_000_000, bestChild + siblingMargin, depth, moves: replyList[j])
+                    bestChild = min(bestChild, value)
+                    key += value << evalShift
                 }
                 // Insertion sort of the first j + 1 entries: lists are short.
                 let moved = OrderedMove(flips: f, square: sq, key: key)
