@@ -59,10 +59,13 @@ extension EndgameSearch {
             }
             if best != Int.min { return best }
         }
-        // No move: pass, or the game is over.
-        if Bitboard.moves(o, p) & mask == 0 {
-            return Position.finalScore(p, o, empties: n)
-        }
+        return shallowWithoutMove(p, o, alpha, n, odd: odd)
+    }
+
+    /// `shallow` where the side to move has no move: a pass, or the game is over.
+    @inline(__always)
+    mutating func shallowWithoutMove(_ p: UInt64, _ o: UInt64, _ alpha: Int, _ n: Int, odd: UInt64) -> Int {
+        if Bitboard.moves(o, p) & mask == 0 { return Position.finalScore(p, o, empties: n) }
         return -shallow(o, p, -alpha - 1, n, odd: odd)
     }
 }

@@ -55,7 +55,6 @@ extension EndgameSearch {
         nodes &+= 1
         if let bound = stabilityBound(p, o, alpha, n) { return bound }
         if moves != 0 { return shallowSorted(p, o, alpha, n, odd: odd, moves: moves) }
-        if Bitboard.moves(o, p) & mask == 0 { return Position.finalScore(p, o, empties: n) }
-        return -shallow(o, p, -alpha - 1, n, odd: odd)
+        return shallowWithoutMove(p, o, alpha, n, odd: odd)
     }
 }
