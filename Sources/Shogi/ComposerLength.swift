@@ -39,13 +39,15 @@ struct ComposerAnswer {
 
 extension MateSolver {
     /// Attacker and defender nodes the main-line walk visits at most, beyond the first choice
-    /// at each node (comparing leftovers of alternatives); a bound that does not depend on timing.
+    /// at each node (comparing leftovers of alternatives), per million of `walkNodeCap`; a bound
+    /// that does not depend on timing.
     static let composerWalkCap = 20_000
     /// Search nodes the walk may spend in all before it stops comparing alternatives: once a
     /// line ends with pieces in hand, rule 5 asks every other check up the line whether it
     /// mates, and each that does not is a disproof as deep as the node (zukou-013: W = 23
     /// exact, then more than 2M nodes of such disproofs). Past this the walk keeps the line it
-    /// has, a longest line, and says so (`walkCapped`).
+    /// has, a longest line, and says so (`walkCapped`). `--walk-nodes` sets another
+    /// (`MateSolver.walkNodeCap`).
     static let composerWalkNodeCap: UInt64 = 1_000_000
 
     /// The forced composer length from a plain-minimax upper bound (a mate of `upperBound`
@@ -176,7 +178,11 @@ struct ComposerWalk {
     init(solver: MateSolver) { self.solver = solver; startNodes = solver.nodes }
 
     /// Past either cap: no more alternatives are compared.
-    var overCap: Bool { visited > MateSolver.composerWalkCap || solver.nodes &- startNodes > MateSolver.composerWalkNodeCap }
+    var overCap: Bool {
+        let nodeCap = solver.walkNodeCap
+        let visitCap = UInt64(MateSolver.composerWalkCap).multipliedReportingOverflow(by: max(1, nodeCap / 1_000_000))
+        return UInt64(visited) > (visitCap.overflow ? .max : visitCap.partialValue) || solver.nodes &- startNodes > nodeCap
+    }
 
     /// The line from the current attacker node, whose forced length is exactly `value`.
     mutating func attacker(value: Int, pathKey: UInt64) -> ComposerLine? {

@@ -57,6 +57,9 @@ final class MateSolver {
     var plainProbeNodes: UInt64 = 0
     /// Composer mode: whether `search` asks the plain guide first (`composerSolve` sets it).
     var plainProbeEnabled = false
+    /// Composer mode: search nodes the main-line walk may spend comparing alternatives
+    /// (`MateSolver.composerWalkNodeCap` unless `--walk-nodes` says otherwise).
+    var walkNodeCap = MateSolver.composerWalkNodeCap
     /// Called on the search thread every 4,096 nodes (the USI engine's progress lines).
     var onPoll: ((MateSolver) -> Void)? = nil
 

@@ -11,7 +11,9 @@ public enum ShogiGame: GameDefinition {
     public static var verbs: [VerbSupport] {
         [VerbSupport(.solve, gives: "mate or no mate, the exact shortest mate, its line (USI and KIF) and the proof tree; "
                      + "the composers' length and main line (futile interpositions not counted) with a one-line verdict: sound, or the flaws found",
-                     options: [OptionHelp("mode", value: "MODE", "'shortest' (default): the exact shortest mate; 'mate': stop at the first proof")]),
+                     options: [OptionHelp("mode", value: "MODE", "'shortest' (default): the exact shortest mate; 'mate': stop at the first proof"),
+                               OptionHelp("walk-nodes", value: "N", "search nodes the composers' main-line walk may spend comparing the leftovers of "
+                                          + "alternative lines (default 1,000,000); past it the line kept is a longest line, marked composerWalkCapped")]),
          VerbSupport(.analyze, gives: "as solve, with the full soundness report (cooks, longer defences, shorter mate, leftover, "
                      + "redundant pieces) and every check's value at the root under the composers' rules"),
          VerbSupport(.count, gives: "perft: the positions at each depth",

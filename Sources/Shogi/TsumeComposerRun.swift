@@ -21,6 +21,7 @@ enum TsumeComposerRun {
                     soundness: SoundnessScope, noMateWithin: Int = -1) -> Part {
         var part = Part()
         let solver = MateSolver(position: problem.position, hashMB: context.hashMB, budget: context.budget, composer: true)
+        if let n = walkNodes(context) { solver.walkNodeCap = n }
         let answer = solver.composerSolve(upperBound: plainLength, expected: problem.composerExpected, noMateWithin: noMateWithin)
         part.nodes = solver.nodes
         switch answer.verdict {
@@ -71,6 +72,9 @@ extension TsumeProblem {
 }
 
 extension TsumeComposerRun {
+    /// `--walk-nodes N`, when given (TsumeRun.run rejects a value that is not a count).
+    static func walkNodes(_ context: SolveContext) -> UInt64? { context.flags["walk-nodes"].flatMap { UInt64($0.replacingOccurrences(of: ",", with: "")) } }
+
     /// Set by the bench suites that time plain minimax only (`tsume-zukou`, `tanuki`, ...).
     static let skipFlag = "no-composer"
     /// Longest plain mate for which `solve` also checks pieces for redundancy (`analyze` always).

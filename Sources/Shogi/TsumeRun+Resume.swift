@@ -5,7 +5,8 @@ import SolverKit
 /// With `--resume`, what an earlier run of the same problem that stopped at a limit had
 /// disproven: the shortest mate is at least `bound.lengthAtLeast` plies, the composer length's
 /// W at least `composerBound.lengthAtLeast` (mate within a bound is monotone in the bound, so
-/// every bound under those is disproven too). The searches start above them instead of
+/// every bound under those is disproven too); likewise the exact shortest mate of a record that
+/// stopped after it, and the bounds the composer search disproved. The searches start above them instead of
 /// disproving them again, and the record says which it took over (`resumedFrom`).
 struct ResumedBounds {
     /// No mate within this many plies, plain and composer (-1: nothing known).
@@ -20,8 +21,18 @@ struct ResumedBounds {
            let least = earlier[ShogiResult.Field.bound.rawValue]?["lengthAtLeast"]?.intValue, least > 1 {
             plain = least - 2
         }
+        // a record stopped later (in the composer part or the soundness report) holds the exact
+        // shortest mate: every bound under it is disproven
+        if earlier[ShogiResult.Field.shortest.rawValue]?.boolValue == true,
+           let length = earlier[ShogiResult.Field.length.rawValue]?.intValue, length > 1 {
+            plain = length - 2
+        }
         if let least = earlier[ShogiResult.Field.composerBound.rawValue]?["lengthAtLeast"]?.intValue, least > 1 {
             composer = least - 2
+        }
+        // the composer bounds its shortening disproved, whether or not it went on to stop
+        for i in earlier[ShogiResult.Field.composerIterations.rawValue]?.arrayValue ?? [] where i["proven"] == .null {
+            if let bound = i["bound"]?.intValue { composer = max(composer, bound) }
         }
     }
 

@@ -38,6 +38,10 @@ enum TsumeRun {
         if context.verb == .count { return perft(problem, context: context) }
         let mateOnly = context.flags["mode"]?.lowercased() == "mate"
         let position = problem.position
+        if let text = context.flags["walk-nodes"], TsumeComposerRun.walkNodes(context) == nil {
+            return Outcome(status: .error, result: .object([("position", .string(problem.recordText))]), stats: [("nodes", 0)],
+                           summary: "bad --walk-nodes", error: "--walk-nodes wants a node count, not '\(text)'")
+        }
         let hashMB = context.hashMB, budget = context.budget, treeDepth = context.treeDepth
         return withDeepStack {
             let start = monotonicSeconds(), cpuStart = threadCPUSeconds()

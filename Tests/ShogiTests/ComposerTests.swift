@@ -388,3 +388,39 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
     // the stopped judgements were met, and taken up again
     #expect(stops > 0)
 }
+
+/// `--walk-nodes`: the walk's budget for comparing leftovers. tanuki-09-0027 (above: forced
+/// length 7, the exemption's no-leftover line 5 plies) needs the walk to compare its lines;
+/// with no budget it keeps the first longest line, 7 plies with a piece in hand, and says so.
+/// A value that is not a count is an error, not a default.
+@Test func walkNodesBudgetsTheLeftoverComparison() throws {
+    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
+    let problem = TsumeProblem(name: "tanuki-09-0027", location: SourceLocation(file: "t.sfen", line: 1), position: p)
+    func run(_ flags: [String: String]) -> Outcome {
+        TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 16, treeDepth: 0, flags: flags))
+    }
+    let full = run([:]), none = run(["walk-nodes": "0"])
+    #expect(full.result["composerLength"]?.intValue == 5 && full.result["composerWalkCapped"] == nil)
+    #expect(none.result["composerLength"]?.intValue == 7 && none.result["composerWalkCapped"]?.boolValue == true)
+    #expect(full.result["length"]?.intValue == 7 && none.result["length"]?.intValue == 7)
+    let bad = run(["walk-nodes": "lots"])
+    #expect(bad.status == .error && bad.error?.contains("--walk-nodes") == true)
+}
+
+/// `--resume` from a record that stopped after its exact lengths (in the soundness report, say):
+/// the shortest mate (7, so nothing within 5) and the composer bound its shortening disproved
+/// (5, the forced length being 7) are taken over, and the lengths come out the same.
+@Test func resumeTakesOverAnExactRecordsBounds() throws {
+    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
+    let problem = TsumeProblem(name: "tanuki-09-0027", location: SourceLocation(file: "t.sfen", line: 1), position: p)
+    let earlier = JSON.object([("position", .string(problem.recordText)), ("mate", true), ("length", 7), ("shortest", true),
+                               ("composerIterations", .array([.object([("bound", 5), ("proven", .null)])]))])
+    let resumed = TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 16, treeDepth: 0, earlier: earlier))
+    #expect(resumed.continuedEarlier)
+    #expect(resumed.result["resumedFrom"]?["lengthAtLeast"]?.intValue == 7)
+    #expect(resumed.result["resumedFrom"]?["composerLengthAtLeast"]?.intValue == 7)
+    #expect(resumed.result["length"]?.intValue == 7 && resumed.result["shortest"]?.boolValue == true)
+    #expect(resumed.result["composerLength"]?.intValue == 5)
+    let composerBounds = (resumed.result["composerIterations"]?.arrayValue ?? []).compactMap { $0["bound"]?.intValue }
+    #expect(composerBounds.allSatisfy { $0 > 5 }, "\(composerBounds)")
+}
