@@ -175,14 +175,17 @@ struct ComposerWalk {
 
     struct MemoKey: Hashable { var key: UInt64; var value: Int }
 
-    init(solver: MateSolver) { self.solver = solver; startNodes = solver.nodes }
+    /// `MateSolver.composerWalkCap` per million nodes of the solver's `walkNodeCap`.
+    let visitCap: UInt64
+
+    init(solver: MateSolver) {
+        self.solver = solver
+        startNodes = solver.nodes
+        visitCap = UInt64(MateSolver.composerWalkCap) * max(1, solver.walkNodeCap / 1_000_000)
+    }
 
     /// Past either cap: no more alternatives are compared.
-    var overCap: Bool {
-        let nodeCap = solver.walkNodeCap
-        let visitCap = UInt64(MateSolver.composerWalkCap).multipliedReportingOverflow(by: max(1, nodeCap / 1_000_000))
-        return UInt64(visited) > (visitCap.overflow ? .max : visitCap.partialValue) || solver.nodes &- startNodes > nodeCap
-    }
+    var overCap: Bool { UInt64(visited) > visitCap || solver.nodes &- startNodes > solver.walkNodeCap }
 
     /// The line from the current attacker node, whose forced length is exactly `value`.
     mutating func attacker(value: Int, pathKey: UInt64) -> ComposerLine? {

@@ -172,12 +172,14 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
     #expect(brute.moves.map(\.usi) == line.moves.map(\.usi))
 }
 
+let exemptionExample = "6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1"
+
 /// tanuki-09-0027: the forced length is 7 plies (3b2a 1a2a P*2b, then 3a2b lasts to ply 7 and
 /// leaves a piece in hand), but 2a1a, two plies shorter, ends with the hand empty (G*2a): by
 /// the 2手長駒余り exemption the main line is the 5-ply one. Checked by the brute force at the
 /// node where the lines part (three plies left) and on the forced length.
 @Test func twoPlyLeftoverExemption() throws {
-    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
+    let p = try position(exemptionExample)
     let answer = composerAnswer(p, upper: 7)
     #expect(answer.forcedLength == 7)
     guard let line = answer.line else { Issue.record("no line"); return }
@@ -265,7 +267,7 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
 /// exemption, so the report names the exemption and no shorter mate; against 9, a 7-ply forced
 /// mate is a shorter mate.
 @Test func exemptionIsNotAShorterMate() throws {
-    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
+    let p = try position(exemptionExample)
     let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
     let answer = solver.composerSolve(upperBound: 7)
     let line = try #require(answer.line)
@@ -283,7 +285,7 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
 /// would end at ply 5 (2a1a G*2a at plies 4-5, the exemption `twoPlyLeftoverExemption` checks),
 /// a 5-ply line reported for a 7-ply defence.
 @Test func longerDefenceLineLastsItsForcedLength() throws {
-    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
+    let p = try position(exemptionExample)
     let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
     let answer = solver.composerSolve(upperBound: 7)
     let line = try #require(answer.line)
@@ -394,8 +396,7 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
 /// with no budget it keeps the first longest line, 7 plies with a piece in hand, and says so.
 /// A value that is not a count is an error, not a default.
 @Test func walkNodesBudgetsTheLeftoverComparison() throws {
-    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
-    let problem = TsumeProblem(name: "tanuki-09-0027", location: SourceLocation(file: "t.sfen", line: 1), position: p)
+    let problem = try exemptionProblem()
     func run(_ flags: [String: String]) -> Outcome {
         TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 16, treeDepth: 0, flags: flags))
     }
@@ -411,8 +412,7 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
 /// the shortest mate (7, so nothing within 5) and the composer bound its shortening disproved
 /// (5, the forced length being 7) are taken over, and the lengths come out the same.
 @Test func resumeTakesOverAnExactRecordsBounds() throws {
-    let p = try position("6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1")
-    let problem = TsumeProblem(name: "tanuki-09-0027", location: SourceLocation(file: "t.sfen", line: 1), position: p)
+    let problem = try exemptionProblem()
     let earlier = JSON.object([("position", .string(problem.recordText)), ("mate", true), ("length", 7), ("shortest", true),
                                ("composerIterations", .array([.object([("bound", 5), ("proven", .null)])]))])
     let resumed = TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 16, treeDepth: 0, earlier: earlier))
@@ -423,4 +423,9 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
     #expect(resumed.result["composerLength"]?.intValue == 5)
     let composerBounds = (resumed.result["composerIterations"]?.arrayValue ?? []).compactMap { $0["bound"]?.intValue }
     #expect(composerBounds.allSatisfy { $0 > 5 }, "\(composerBounds)")
+}
+
+/// tanuki-09-0027 (`exemptionExample`) as a problem of a file, for the runs above.
+func exemptionProblem() throws -> TsumeProblem {
+    TsumeProblem(name: "tanuki-09-0027", location: SourceLocation(file: "t.sfen", line: 1), position: try position(exemptionExample))
 }
