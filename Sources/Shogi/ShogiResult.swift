@@ -12,7 +12,7 @@ struct ShogiResult {
         case composerLength, composerLine, composerKif, forcedLength, exemptionPlies, composerMatches
         case composerWalkCapped, composerVerified, composerVerifyError, soundness, composerBound
         case composerIterations, composerNodes, uncountedInterpositions, uncountedInVariations
-        case uncountedInVariationsCapped, plainLineUncounted, resumedFrom
+        case uncountedInVariationsCapped, plainLineUncounted, uncountedListingStopped, resumedFrom
     }
 
     /// The SFEN the problem was read as (a `.kif` or `.tsv` line is recorded as its SFEN).

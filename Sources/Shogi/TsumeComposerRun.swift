@@ -86,26 +86,19 @@ extension TsumeComposerRun {
                         noMateWithin: Int = -1) {
         guard !mateOnly, !context.has(skipFlag), answer.length > 0, answer.verdict != .noMate else { return }
         let scope: SoundnessScope = context.verb == .analyze ? .full : answer.exact && answer.length <= redundancyMaxLength ? .pieces : .line
-        let part = run(problem, plainLength: answer.length, plainExact: answer.exact, context: context, soundness: scope,
+        var part = run(problem, plainLength: answer.length, plainExact: answer.exact, context: context, soundness: scope,
                        noMateWithin: noMateWithin)
         guard case .object(var fields) = outcome.result else { return }
         fields += part.fields
-        // the interpositions the composers' rules do not count: on the composer line (and the
-        // mate at its end), and those the plain line plays
         if let line = part.line, answer.exact, line.moves.count < answer.length {
-            let solver = MateSolver(position: problem.position, hashMB: 16, budget: context.budget, composer: true)
-            if let found = solver.futileInterpositions(on: line) {
-                fields.append((ShogiResult.Field.uncountedInterpositions.rawValue, .array(found.map { .object([("ply", JSON($0.0)), ("moves", JSON($0.1.map(\.usi)))]) })))
-                // none on the main line: the variations' futile interpositions make it shorter
-                if found.isEmpty, let tree = solver.futileInterpositionsInTree(line: line.moves, value: line.values.first ?? line.moves.count) {
-                    fields.append((ShogiResult.Field.uncountedInVariations.rawValue, .array(tree.found.map {
-                        .object([("after", JSON($0.path.map(\.usi))), ("ply", JSON($0.path.count + 1)), ("moves", JSON($0.moves.map(\.usi)))])
-                    })))
-                    if tree.capped { fields.append((ShogiResult.Field.uncountedInVariationsCapped.rawValue, true)) }
-                }
-            }
-            if !answer.line.isEmpty, let found = solver.uncountedInterpositions(answer.line), !found.isEmpty {
-                fields.append((ShogiResult.Field.plainLineUncounted.rawValue, .array(found.map { .object([("ply", JSON($0.0)), ("move", .string($0.1.usi))]) })))
+            let listing = uncountedFields(line, plainLine: answer.line,
+                                          solver: MateSolver(position: problem.position, hashMB: 16, budget: context.budget, composer: true))
+            fields += listing.fields
+            // a record that lacks part of the listing says so, and is not called solved
+            if !listing.complete {
+                fields.append((ShogiResult.Field.uncountedListingStopped.rawValue, true))
+                part.limit = true
+                part.verdict += (part.verdict.isEmpty ? "" : "; ") + "the uncounted interpositions' listing stopped by the limit"
             }
         }
         outcome.result = .object(fields)
@@ -119,5 +112,30 @@ extension TsumeComposerRun {
             outcome.stats[i].1 = JSON(UInt64(plain) + part.nodes)
             outcome.stats.append((ShogiResult.Field.composerNodes.rawValue, JSON(part.nodes)))
         }
+    }
+
+    /// The interpositions the composers' rules do not count, for a composer `line` shorter than
+    /// the plain one: on the line (and the mate at its end), in its solution tree when the line
+    /// meets none, and those the plain line plays. `complete` is false when `solver`'s budget ran
+    /// out first: the fields then hold what was listed before.
+    static func uncountedFields(_ line: ComposerLine, plainLine: [Move], solver: MateSolver) -> (fields: [(String, JSON)], complete: Bool) {
+        var fields: [(String, JSON)] = []
+        guard let found = solver.futileInterpositions(on: line) else { return (fields, false) }
+        fields.append((ShogiResult.Field.uncountedInterpositions.rawValue, .array(found.map { .object([("ply", JSON($0.0)), ("moves", JSON($0.1.map(\.usi)))]) })))
+        // none on the main line: the variations' futile interpositions make it shorter
+        if found.isEmpty {
+            guard let tree = solver.futileInterpositionsInTree(line: line.moves, value: line.values.first ?? line.moves.count) else { return (fields, false) }
+            fields.append((ShogiResult.Field.uncountedInVariations.rawValue, .array(tree.found.map {
+                .object([("after", JSON($0.path.map(\.usi))), ("ply", JSON($0.path.count + 1)), ("moves", JSON($0.moves.map(\.usi)))])
+            })))
+            if tree.capped { fields.append((ShogiResult.Field.uncountedInVariationsCapped.rawValue, true)) }
+        }
+        if !plainLine.isEmpty {
+            guard let played = solver.uncountedInterpositions(plainLine) else { return (fields, false) }
+            if !played.isEmpty {
+                fields.append((ShogiResult.Field.plainLineUncounted.rawValue, .array(played.map { .object([("ply", JSON($0.0)), ("move", .string($0.1.usi))]) })))
+            }
+        }
+        return (fields, true)
     }
 }

@@ -63,6 +63,8 @@ public final class BatchRunner {
     private var stoppedEarlier: [String: [ResultRecord]] = [:]
     /// Every record of each collection this run wrote (earlier files' and kept ones included).
     private var written: [String: [ResultRecord]] = [:]
+    /// With `--resume`: what the run says on stderr about the earlier records it did not find.
+    public private(set) var resumeNotices: [String] = []
     private var processed = 0
     private var solved = 0
     private var stoppedByLimit = 0
@@ -223,6 +225,19 @@ public final class BatchRunner {
             finish(record, writer: writer)
             return
         }
+        // --resume matches records by their source, file:line as given on the command line
+        var resumed = 0
+        defer {
+            if configuration.resume, resumed == 0, !items.isEmpty, !Interruption.isRequested {
+                let kept = writer.previous.count + writer.stoppedEarlier.count
+                let notice = kept == 0
+                    ? "\(file): --resume found no earlier record in \(writer.directory)/results.jsonl: its positions ran afresh"
+                    : "\(file): --resume found \(kept) earlier record\(kept == 1 ? "" : "s") in \(writer.directory) but none from this file "
+                        + "(records are matched by file:line as given on the command line): its positions ran afresh"
+                resumeNotices.append(notice)
+                reportLine(notice, toStderr: true)
+            }
+        }
         for item in items {
             if Interruption.isRequested { break }
             defer { batchIndex += 1 }
@@ -230,14 +245,15 @@ public final class BatchRunner {
             switch item {
             case .failure(let error):
                 let source = "\(error.location.file):\(error.location.line)"
-                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
+                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { resumed += 1; continue }
                 finish(ResultRecord(game: game.id, verb: configuration.verb, source: source, name: "",
                                     status: .error, error: error.description, result: .null, stats: [],
                                     summary: ""), writer: writer)
             case .success(let job):
                 let source = "\(job.location.file):\(job.location.line)"
-                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
+                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { resumed += 1; continue }
                 let earlier = configuration.resume ? writer.stoppedRecord(source: source, verb: configuration.verb) : nil
+                if earlier != nil { resumed += 1 }
                 finish(solve(job, game: game, source: source, earlier: earlier), writer: writer)
             }
         }

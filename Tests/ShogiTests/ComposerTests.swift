@@ -140,6 +140,24 @@ func tanukiRows() throws -> [(cols: [String], length: Int)] {
     #expect(ComposerBrute.attackerValue(&q, limit: 3) == 1)
 }
 
+/// The same listing as a record's fields; when the budget has run out in that phase (the
+/// solver stopped), the listing says it is not complete, so that the record is not called solved
+/// without it (`TsumeComposerRun.augment`).
+@Test func uncountedListingSaysWhenTheBudgetStoppedIt() throws {
+    let p = try position("8k/6S2/9/8B/8L/9/9/9/9 b P2rb4g3s4n3l17p 1")
+    guard let line = composerAnswer(p, upper: 3).line else { Issue.record("no line"); return }
+    let full = TsumeComposerRun.uncountedFields(line, plainLine: [], solver: MateSolver(position: p, hashMB: 8, budget: nil, composer: true))
+    #expect(full.complete)
+    let named = full.fields.first { $0.0 == "uncountedInterpositions" }?.1.arrayValue ?? []
+    #expect(named.count == 1 && named[0]["ply"]?.intValue == 2)
+    let drops = named.first?["moves"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    #expect(Set(drops.map { String($0.suffix(2)) }) == ["1b", "1c", "1d"] && drops.allSatisfy { $0.contains("*") })
+    let ranOut = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
+    ranOut.stopped = true
+    let cut = TsumeComposerRun.uncountedFields(line, plainLine: [], solver: ranOut)
+    #expect(!cut.complete && cut.fields.isEmpty)
+}
+
 /// tanuki-03-0130 (2b2a+ then 1a1b 1c2b+ or 1a2a G*2b, both mate in 3): after 1a1b every mate
 /// leaves the gold in hand, after 1a2a the gold is dropped; the main line takes 1a2a (rule 5),
 /// where the plain line takes 1a1b. Checked by the brute force.

@@ -121,6 +121,27 @@ private func quietConfiguration(_ paths: [String], out: String, nodeLimit: UInt6
     #expect(written.compactMap { $0["result"]?["sum"]?.intValue } == [1, 3, 6])
 }
 
+/// --resume says when it finds nothing to take over: no earlier results, or records whose
+/// sources name the file another way (here a second copy of it); no notice when it resumes.
+@Test func resumeSaysWhenItFindsNoEarlierRecord() throws {
+    let dir = temporaryDirectory()
+    try "1\n2\n".write(toFile: dir + "/two.sum", atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: dir + "/copy", withIntermediateDirectories: true)
+    try "1\n2\n".write(toFile: dir + "/copy/two.sum", atomically: true, encoding: .utf8)
+    func run(_ file: String) -> BatchRunner {
+        var configuration = quietConfiguration([file], out: dir + "/Reports")
+        configuration.resume = true
+        let runner = BatchRunner(configuration: configuration, catalog: GameCatalog([SumGame.self]))
+        #expect(runner.run() == 0)
+        return runner
+    }
+    let fresh = run(dir + "/two.sum")
+    #expect(fresh.resumeNotices.count == 1 && fresh.resumeNotices[0].contains("found no earlier record"))
+    #expect(run(dir + "/two.sum").resumeNotices.isEmpty)
+    let other = run(dir + "/copy/two.sum")
+    #expect(other.resumeNotices.count == 1 && other.resumeNotices[0].contains("found 2 earlier records"))
+}
+
 @Test func unknownExtensionIsAnErrorButNotACrash() {
     let dir = temporaryDirectory()
     try! "x".write(toFile: dir + "/a.txt", atomically: true, encoding: .utf8)
