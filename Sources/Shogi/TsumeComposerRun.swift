@@ -13,6 +13,8 @@ enum TsumeComposerRun {
         var nodes: UInt64 = 0
         var limit = false
         var line: ComposerLine? = nil
+        /// The composer search, its table kept for the listing of uncounted interpositions.
+        var solver: MateSolver? = nil
     }
 
     /// The composer length and line of `problem`, whose plain-minimax mate is at most
@@ -24,6 +26,7 @@ enum TsumeComposerRun {
         if let n = walkNodes(context) { solver.walkNodeCap = n }
         let answer = solver.composerSolve(upperBound: plainLength, expected: problem.composerExpected, noMateWithin: noMateWithin)
         part.nodes = solver.nodes
+        part.solver = solver
         switch answer.verdict {
         case .mate:
             let line = answer.line!
@@ -90,9 +93,12 @@ extension TsumeComposerRun {
                        noMateWithin: noMateWithin)
         guard case .object(var fields) = outcome.result else { return }
         fields += part.fields
-        if let line = part.line, answer.exact, line.moves.count < answer.length {
-            let listing = uncountedFields(line, plainLine: answer.line,
-                                          solver: MateSolver(position: problem.position, hashMB: 16, budget: context.budget, composer: true))
+        if let line = part.line, let solver = part.solver, answer.exact, line.moves.count < answer.length {
+            // on the composer search's own table, which holds most of the judgements asked for;
+            // a search capped by its own node caps (not the budget) leaves it free to go on
+            if !(solver.budget?.isStopped ?? false) { solver.stopped = false }
+            let listing = uncountedFields(line, plainLine: answer.line, solver: solver)
+            part.nodes = solver.nodes
             fields += listing.fields
             // a record that lacks part of the listing says so, and is not called solved
             if !listing.complete {
