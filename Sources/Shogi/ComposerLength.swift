@@ -64,6 +64,7 @@ extension MateSolver {
         var composerProof = false
         while !schedule.isExact {
             let bound = schedule.nextBound
+            progress("composer: forced length at most \(schedule.proven), searching within \(bound)")
             let w = search(remaining: bound)
             if w.pn == 0 && Int(w.length) <= schedule.proven { composerProof = true }
             debugLog("composer: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes")
@@ -81,6 +82,7 @@ extension MateSolver {
         // the guide's failed probes would only cost.
         plainProbeEnabled = !composerProof
         debugLog("composer: shortening done, \(nodes) nodes, guide \(plainProbeEnabled)")
+        progress("composer: forced length \(answer.forcedLength), walking the main line")
         var walk = ComposerWalk(solver: self)
         defer { debugLog("composer: walk done, \(nodes) nodes (plain probes \(plainProbeNodes))") }
         guard let line = walk.attacker(value: answer.forcedLength, pathKey: 0) else { answer.verdict = .limit; return answer }

@@ -43,6 +43,7 @@ extension MateSolver {
     func solve(firstProofOnly: Bool, treeDepth: Int, noMateWithin: Int = -1) -> MateAnswer {
         let start = monotonicSeconds()
         oneDropPerLine = firstProofOnly
+        progress(noMateWithin > 0 ? "proving mate (none within \(noMateWithin), taken over)" : "proving mate")
         let v = search(remaining: MateSolver.unbounded)
         if v.dn == 0, v.pn != 0 { return MateAnswer(verdict: .noMate, exact: true) }
         if v.pn != 0 { return MateAnswer(verdict: .limit) }
@@ -57,6 +58,7 @@ extension MateSolver {
             var schedule = ShorteningSchedule(proven: answer.length, noMateWithin: noMateWithin)
             while !schedule.isExact {
                 let bound = schedule.nextBound
+                progress("shortest: mate in \(schedule.proven) proven, searching within \(bound)")
                 let w = search(remaining: bound)
                 debugLog("shortening: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes, \(monotonicSeconds() - start) s")
                 if w.pn != 0 && w.dn != 0 { answer.exact = false; break }

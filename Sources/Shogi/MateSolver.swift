@@ -28,6 +28,9 @@ final class MateSolver {
     /// Set after the budget ran out with a mate proven: reading off its line may take this many
     /// more nodes (the budget is sticky, so it is bypassed for that short walk).
     var extractionNodeCap: UInt64? = nil
+    /// Told the phase each long search enters (the bound searched, the part of the report), for
+    /// the batch's progress line: a problem can take hours, most of them in one bound.
+    var progress: (String) -> Void = { _ in }
     /// The composers' rules (futile interpositions are no defence; `MateSolver+Composer.swift`)
     /// instead of plain minimax. Its table keeps exact hands.
     let composer: Bool

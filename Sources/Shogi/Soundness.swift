@@ -131,6 +131,7 @@ extension MateSolver {
     func soundness(line: ComposerLine, expected: Int?, plainLength: Int?, scope: SoundnessScope) -> SoundnessReport {
         var report = SoundnessReport(mainLine: line.moves, expected: expected, leftover: line.endHand)
         report.attacker = pos.sideToMove
+        progress("soundness: cooks")
         report.cooks = cooks(line) ?? { report.complete = false; return [] }()
         debugLog("soundness: cooks done, \(nodes) nodes, stopped \(stopped)")
         if let e = expected {
@@ -141,15 +142,18 @@ extension MateSolver {
             } else if line.moves.count < e {
                 report.exemptionShorter = (line.moves.count, forced)
             }
+            progress("soundness: longer defences")
             report.longerDefences = longerDefences(line, expected: e) ?? { report.complete = false; return [] }()
             debugLog("soundness: longer defences done, \(nodes) nodes, stopped \(stopped)")
         }
         if scope == .pieces || scope == .full {
+            progress("soundness: redundant pieces")
             report.redundantPieces = redundantPieces(forcedLength: line.values.first ?? line.moves.count)
             if report.redundantPieces == nil { report.complete = false }
             debugLog("soundness: redundant pieces done, \(nodes) nodes, stopped \(stopped)")
         }
         if scope == .full {
+            progress("soundness: every check at the root")
             report.rootChecks = rootCheckValues()
             if report.rootChecks == nil { report.complete = false }
         }

@@ -24,6 +24,7 @@ enum TsumeComposerRun {
         var part = Part()
         let solver = MateSolver(position: problem.position, hashMB: context.hashMB, budget: context.budget, composer: true)
         if let n = walkNodes(context) { solver.walkNodeCap = n }
+        solver.progress = context.progress
         let answer = solver.composerSolve(upperBound: plainLength, expected: problem.composerExpected, noMateWithin: noMateWithin)
         part.nodes = solver.nodes
         part.solver = solver
@@ -97,6 +98,7 @@ extension TsumeComposerRun {
             // on the composer search's own table, which holds most of the judgements asked for;
             // a search capped by its own node caps (not the budget) leaves it free to go on
             if !(solver.budget?.isStopped ?? false) { solver.stopped = false }
+            solver.progress("the interpositions the composers' rules do not count")
             let listing = uncountedFields(line, plainLine: answer.line, solver: solver)
             part.nodes = solver.nodes
             fields += listing.fields

@@ -46,6 +46,7 @@ enum TsumeRun {
         return withDeepStack {
             let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
             let solver = MateSolver(position: position, hashMB: hashMB, budget: budget)
+            solver.progress = context.progress
             let resumed = ResumedBounds(problem, earlier: context.earlier)
             let answer = solver.solve(firstProofOnly: mateOnly, treeDepth: treeDepth, noMateWithin: resumed.plain)
             // uniqueness is only defined against the exact shortest length; capped because the

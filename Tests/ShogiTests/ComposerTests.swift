@@ -443,6 +443,31 @@ let exemptionExample = "6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1"
     #expect(composerBounds.allSatisfy { $0 > 5 }, "\(composerBounds)")
 }
 
+/// The progress line follows the phases of a run: the first proof, the shortening's bounds, the
+/// composer's bounds and walk, the soundness report (what a user watching a long run sees).
+@Test func progressNamesEachPhase() throws {
+    final class Lines: @unchecked Sendable {
+        let lock = NSLock()
+        var all: [String] = []
+        func add(_ s: String) { lock.lock(); all.append(s); lock.unlock() }
+    }
+    let lines = Lines()
+    let outcome = TsumeRun.run(try exemptionProblem(),
+                               context: SolveContext(verb: .solve, hashMB: 16, treeDepth: 0, progress: { lines.add($0) }))
+    #expect(outcome.result["composerLength"]?.intValue == 5)
+    let phases = lines.all.map { $0.split(separator: ":").first.map(String.init) ?? $0 }
+    // the first proof (7 plies) is shortened by searching within 5, then the composer's W within 5
+    #expect(lines.all.first == "proving mate")
+    #expect(lines.all.contains("shortest: mate in 7 proven, searching within 5"))
+    #expect(lines.all.contains("composer: forced length at most 7, searching within 5"))
+    #expect(lines.all.contains("composer: forced length 7, walking the main line"))
+    #expect(lines.all.contains("soundness: cooks") && lines.all.contains("soundness: redundant pieces"))
+    #expect(phases.firstIndex(of: "shortest")! < phases.firstIndex(of: "composer")!)
+    #expect(phases.lastIndex(of: "composer")! < phases.firstIndex(of: "soundness")!)
+    // composer 5 < plain 7: the record lists the interpositions the rules did not count, last
+    #expect(lines.all.last == "the interpositions the composers' rules do not count")
+}
+
 /// tanuki-09-0027 (`exemptionExample`) as a problem of a file, for the runs above.
 func exemptionProblem() throws -> TsumeProblem {
     TsumeProblem(name: "tanuki-09-0027", location: SourceLocation(file: "t.sfen", line: 1), position: try position(exemptionExample))
