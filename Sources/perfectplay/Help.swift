@@ -48,7 +48,8 @@ enum Help {
       --tree-depth N       depth of the solution trees written (default 2)
       --resume             skip positions already in results.jsonl (continue a killed run);
                            a Reversi analyze stopped by a limit or Ctrl-C goes on from its proven moves,
-                           a tsume problem from above the length bounds it had disproven
+                           a tsume problem from above the length bounds it had disproven;
+                           records match by file:line as given (a file none matches is named)
       --shard K/N          process only every N-th position, starting at the K-th
       --quiet              no progress, no per-position lines, no closing line
     """
