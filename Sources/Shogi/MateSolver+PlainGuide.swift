@@ -40,7 +40,7 @@ extension MateSolver {
         for i in 0..<pathLength { g.pushPath(pathKeys[i]) }
         defer { while g.pathLength > 0 { g.popPath() } }
         var cap = nodes + MateSolver.plainProbeCap
-        if let limit = budget?.limits.nodeLimit { cap = min(cap, max(limit, nodes)) }
+        if let limit = budget?.limits.nodeLimit { cap = min(cap, max(limit &- min(limit, budgetNodeBase), nodes)) }
         g.nodes = nodes
         g.extractionNodeCap = cap
         g.stopped = false
@@ -48,7 +48,7 @@ extension MateSolver {
         g.stopped = false
         plainProbeNodes &+= g.nodes &- nodes
         nodes = g.nodes
-        if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
+        if let b = budget, b.shouldStop(nodes: nodes &+ budgetNodeBase) { stopped = true }
         guard v.pn == 0 else { return nil }
         let hand = attackerHand
         table.storeProven(pos.boardKey, current: hand, proofHand: hand, length: v.length, amount: 1)

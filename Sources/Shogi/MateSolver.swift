@@ -17,6 +17,9 @@ final class MateSolver {
     var nodes: UInt64 = 0
     var stopped = false
     let budget: SearchBudget?
+    /// Nodes other searches of the same position spent before this one (the plain search
+    /// before the composer's): the budget's node limit is for the position, not for each solver.
+    var budgetNodeBase: UInt64 = 0
     var maxPlyReached = 0
     /// Lazy interposition counts one drop for all the squares of a distant check's line, not one
     /// a square. Along a long open line (a dragon checking down a rank, a pawn droppable on each
@@ -232,7 +235,7 @@ final class MateSolver {
         if nodes & 4095 == 0 {
             if nodes >= judgeLimit { stopped = true }
             if let cap = extractionNodeCap { if nodes >= cap { stopped = true } }
-            else if let b = budget, b.shouldStop(nodes: nodes) { stopped = true }
+            else if let b = budget, b.shouldStop(nodes: nodes &+ budgetNodeBase) { stopped = true }
             if let poll = onPoll { poll(self) }
         }
     }

@@ -19,10 +19,12 @@ enum TsumeComposerRun {
 
     /// The composer length and line of `problem`, whose plain-minimax mate is at most
     /// `plainLength` plies, and (with `soundness`) the soundness report against `expected`.
+    /// `nodesBefore`: what the plain search spent of the position's node limit.
     static func run(_ problem: TsumeProblem, plainLength: Int, plainExact: Bool, context: SolveContext,
-                    soundness: SoundnessScope, noMateWithin: Int = -1) -> Part {
+                    soundness: SoundnessScope, noMateWithin: Int = -1, nodesBefore: UInt64 = 0) -> Part {
         var part = Part()
         let solver = MateSolver(position: problem.position, hashMB: context.hashMB, budget: context.budget, composer: true)
+        solver.budgetNodeBase = nodesBefore
         if let n = walkNodes(context) { solver.walkNodeCap = n }
         solver.progress = context.progress
         let answer = solver.composerSolve(upperBound: plainLength, expected: problem.composerExpected, noMateWithin: noMateWithin)
@@ -90,8 +92,9 @@ extension TsumeComposerRun {
                         noMateWithin: Int = -1) {
         guard !mateOnly, !context.has(skipFlag), answer.length > 0, answer.verdict != .noMate else { return }
         let scope: SoundnessScope = context.verb == .analyze ? .full : answer.exact && answer.length <= redundancyMaxLength ? .pieces : .line
+        let plainNodes = outcome.stats.first { $0.0 == "nodes" }?.1.intValue.map { UInt64($0) } ?? 0
         var part = run(problem, plainLength: answer.length, plainExact: answer.exact, context: context, soundness: scope,
-                       noMateWithin: noMateWithin)
+                       noMateWithin: noMateWithin, nodesBefore: plainNodes)
         guard case .object(var fields) = outcome.result else { return }
         fields += part.fields
         if let line = part.line, let solver = part.solver, answer.exact, line.moves.count < answer.length {

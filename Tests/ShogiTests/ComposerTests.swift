@@ -468,6 +468,27 @@ let exemptionExample = "6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1"
     #expect(lines.all.last == "the interpositions the composers' rules do not count")
 }
 
+/// `--node-limit` is the position's: the composer search after the plain one gets what the plain
+/// search left, not a limit of its own (tanuki-09-0016, whose composer part takes several times
+/// the plain one's nodes). The budget is polled every 4,096 nodes, hence the slack.
+@Test func nodeLimitCoversThePlainAndTheComposerSearch() throws {
+    let problem = TsumeProblem(name: "tanuki-09-0016", location: SourceLocation(file: "t.sfen", line: 1),
+                               position: try position("5S2p/7L1/5RP1P/7Sk/9/9/9/9/9 b RS2b4gs4n3l15p 1"))
+    func run(_ limit: UInt64?) -> Outcome {
+        TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 16, treeDepth: 0,
+                                                    budget: SearchBudget(limits: Limits(nodeLimit: limit))))
+    }
+    func stat(_ o: Outcome, _ name: String) -> UInt64 { UInt64(o.stats.first { $0.0 == name }?.1.intValue ?? -1) }
+    let free = run(nil)
+    #expect(free.status == .solved && free.result["length"]?.intValue == 9)
+    let composer = stat(free, "composerNodes"), plain = stat(free, "nodes") - composer
+    #expect(composer > 4 * 4096, "the composer part must outlast the limit for the test to say anything")
+    let limit = plain + 2 * 4096
+    let limited = run(limit)
+    #expect(limited.status == .limit)
+    #expect(stat(limited, "nodes") <= limit + 4096, "\(stat(limited, "nodes")) nodes against a limit of \(limit)")
+}
+
 /// tanuki-09-0027 (`exemptionExample`) as a problem of a file, for the runs above.
 func exemptionProblem() throws -> TsumeProblem {
     TsumeProblem(name: "tanuki-09-0027", location: SourceLocation(file: "t.sfen", line: 1), position: try position(exemptionExample))
