@@ -225,15 +225,22 @@ public final class BatchRunner {
             finish(record, writer: writer)
             return
         }
-        // --resume matches records by their source, file:line as given on the command line
-        var resumed = 0
-        defer {
-            if configuration.resume, resumed == 0, !items.isEmpty, !Interruption.isRequested {
+        // --resume matches records by their source, file:line as given on the command line: said
+        // before the file's positions run (a long one would otherwise start afresh unannounced)
+        if configuration.resume, !items.isEmpty {
+            let sources = items.map { item -> String in
+                switch item {
+                case .failure(let error): return "\(error.location.file):\(error.location.line)"
+                case .success(let job): return "\(job.location.file):\(job.location.line)"
+                }
+            }
+            let verb = configuration.verb
+            if !sources.contains(where: { writer.alreadyDone(source: $0, verb: verb) || writer.stoppedRecord(source: $0, verb: verb) != nil }) {
                 let kept = writer.previous.count + writer.stoppedEarlier.count
                 let notice = kept == 0
-                    ? "\(file): --resume found no earlier record in \(writer.directory)/results.jsonl: its positions ran afresh"
+                    ? "\(file): --resume found no earlier record in \(writer.directory)/results.jsonl: its positions run afresh"
                     : "\(file): --resume found \(kept) earlier record\(kept == 1 ? "" : "s") in \(writer.directory) but none from this file "
-                        + "(records are matched by file:line as given on the command line): its positions ran afresh"
+                        + "(records are matched by file:line as given on the command line): its positions run afresh"
                 resumeNotices.append(notice)
                 reportLine(notice, toStderr: true)
             }
@@ -245,15 +252,14 @@ public final class BatchRunner {
             switch item {
             case .failure(let error):
                 let source = "\(error.location.file):\(error.location.line)"
-                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { resumed += 1; continue }
+                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
                 finish(ResultRecord(game: game.id, verb: configuration.verb, source: source, name: "",
                                     status: .error, error: error.description, result: .null, stats: [],
                                     summary: ""), writer: writer)
             case .success(let job):
                 let source = "\(job.location.file):\(job.location.line)"
-                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { resumed += 1; continue }
+                if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
                 let earlier = configuration.resume ? writer.stoppedRecord(source: source, verb: configuration.verb) : nil
-                if earlier != nil { resumed += 1 }
                 finish(solve(job, game: game, source: source, earlier: earlier), writer: writer)
             }
         }
