@@ -230,8 +230,8 @@ public final class BatchRunner {
         if configuration.resume, !items.isEmpty {
             let sources = items.map { item -> String in
                 switch item {
-                case .failure(let error): return "\(error.location.file):\(error.location.line)"
-                case .success(let job): return "\(job.location.file):\(job.location.line)"
+                case .failure(let error): return BatchRunner.source(error.location)
+                case .success(let job): return BatchRunner.source(job.location)
                 }
             }
             let verb = configuration.verb
@@ -251,19 +251,22 @@ public final class BatchRunner {
             if let shard = configuration.shard, batchIndex % shard.count != shard.index - 1 { continue }
             switch item {
             case .failure(let error):
-                let source = "\(error.location.file):\(error.location.line)"
+                let source = BatchRunner.source(error.location)
                 if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
                 finish(ResultRecord(game: game.id, verb: configuration.verb, source: source, name: "",
                                     status: .error, error: error.description, result: .null, stats: [],
                                     summary: ""), writer: writer)
             case .success(let job):
-                let source = "\(job.location.file):\(job.location.line)"
+                let source = BatchRunner.source(job.location)
                 if configuration.resume, writer.alreadyDone(source: source, verb: configuration.verb) { continue }
                 let earlier = configuration.resume ? writer.stoppedRecord(source: source, verb: configuration.verb) : nil
                 finish(solve(job, game: game, source: source, earlier: earlier), writer: writer)
             }
         }
     }
+
+    /// A record's `source`: file:line as given on the command line (what `--resume` matches).
+    static func source(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
 
     private func solve(_ job: PositionJob, game: any GameDefinition.Type, source: String, earlier: ResultRecord?) -> ResultRecord {
         let budget = SearchBudget(limits: configuration.limits)
