@@ -10,11 +10,11 @@ enum TsumeComposerRun {
         var fields: [(String, JSON)] = []
         /// The verdict for the summary line ("sound", or the flaws found); empty when not run.
         var verdict = ""
-        var nodes: UInt64 = 0
         var limit = false
         var line: ComposerLine? = nil
-        /// The composer search, its table kept for the listing of uncounted interpositions.
-        var solver: MateSolver? = nil
+        /// The composer search (its nodes; its table, kept for the listing of uncounted
+        /// interpositions).
+        let solver: MateSolver
     }
 
     /// The composer length and line of `problem`, whose plain-minimax mate is at most
@@ -22,14 +22,12 @@ enum TsumeComposerRun {
     /// `nodesBefore`: what the plain search spent of the position's node limit.
     static func run(_ problem: TsumeProblem, plainLength: Int, plainExact: Bool, context: SolveContext,
                     soundness: SoundnessScope, noMateWithin: Int = -1, nodesBefore: UInt64 = 0) -> Part {
-        var part = Part()
         let solver = MateSolver(position: problem.position, hashMB: context.hashMB, budget: context.budget, composer: true)
+        var part = Part(solver: solver)
         solver.budgetNodeBase = nodesBefore
         if let n = walkNodes(context) { solver.walkNodeCap = n }
         solver.progress = context.progress
         let answer = solver.composerSolve(upperBound: plainLength, expected: problem.composerExpected, noMateWithin: noMateWithin)
-        part.nodes = solver.nodes
-        part.solver = solver
         switch answer.verdict {
         case .mate:
             let line = answer.line!
@@ -54,7 +52,6 @@ enum TsumeComposerRun {
                                               scope: soundness)
                 part.fields.append((ShogiResult.Field.soundness.rawValue, report.json(problem.position)))
                 part.verdict = report.verdict
-                part.nodes = solver.nodes
                 if !report.complete { part.limit = true }
             }
         case .noMate:
@@ -97,13 +94,13 @@ extension TsumeComposerRun {
                        noMateWithin: noMateWithin, nodesBefore: plainNodes)
         guard case .object(var fields) = outcome.result else { return }
         fields += part.fields
-        if let line = part.line, let solver = part.solver, answer.exact, line.moves.count < answer.length {
+        if let line = part.line, answer.exact, line.moves.count < answer.length {
+            let solver = part.solver
             // on the composer search's own table, which holds most of the judgements asked for;
             // a search capped by its own node caps (not the budget) leaves it free to go on
             if !(solver.budget?.isStopped ?? false) { solver.stopped = false }
             solver.progress("the interpositions the composers' rules do not count")
             let listing = uncountedFields(line, plainLine: answer.line, solver: solver)
-            part.nodes = solver.nodes
             fields += listing.fields
             // a record that lacks part of the listing says so, and is not called solved
             if !listing.complete {
@@ -120,8 +117,8 @@ extension TsumeComposerRun {
         }
         if part.limit, outcome.status == .solved { outcome.status = .limit }
         if let i = outcome.stats.firstIndex(where: { $0.0 == "nodes" }), let plain = outcome.stats[i].1.intValue {
-            outcome.stats[i].1 = JSON(UInt64(plain) + part.nodes)
-            outcome.stats.append((ShogiResult.Field.composerNodes.rawValue, JSON(part.nodes)))
+            outcome.stats[i].1 = JSON(UInt64(plain) + part.solver.nodes)
+            outcome.stats.append((ShogiResult.Field.composerNodes.rawValue, JSON(part.solver.nodes)))
         }
     }
 

@@ -478,7 +478,7 @@ let exemptionExample = "6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1"
         TsumeRun.run(problem, context: SolveContext(verb: .solve, hashMB: 16, treeDepth: 0,
                                                     budget: SearchBudget(limits: Limits(nodeLimit: limit))))
     }
-    func stat(_ o: Outcome, _ name: String) -> UInt64 { UInt64(o.stats.first { $0.0 == name }?.1.intValue ?? -1) }
+    func stat(_ o: Outcome, _ name: String) -> UInt64 { UInt64(o.stats.first { $0.0 == name }?.1.intValue ?? 0) }
     let free = run(nil)
     #expect(free.status == .solved && free.result["length"]?.intValue == 9)
     let composer = stat(free, "composerNodes"), plain = stat(free, "nodes") - composer
