@@ -197,7 +197,7 @@ extension MateSolver {
             for i in 0..<n where self.moves[base + i] != moves[p] {
                 let c = self.moves[base + i]
                 let cap = pos.play(c)
-                let mated = composerMated(within: value - 1, pathKey: childPath)
+                let mated = composerMatedOrNoMate(within: value - 1, pathKey: childPath, quickCap: 10_000, plainCap: 20_000)
                 pos.undo(c, captured: cap)
                 guard let mates = mated else { return false }
                 if mates { out.append(.init(ply: p + 1, move: c, mateIn: value)) }
@@ -283,7 +283,7 @@ extension MateSolver {
             let k = Int(reduced.kingSquare[1 - attacker])
             if k >= 0, reduced.isAttacked(k, by: attacker) { continue }
             pos = reduced
-            guard let within = composerMated(within: forcedLength, pathKey: 0) else { return nil }
+            guard let within = composerMatedOrNoMate(within: forcedLength, pathKey: 0, quickCap: 100_000, plainCap: MateSolver.plainDisproofCap) else { return nil }
             if !within { continue }
             guard let shorter = composerMated(within: forcedLength - 2, pathKey: 0) else { return nil }
             if !shorter { out.append(.init(square: sq, piece: p)) }
@@ -319,27 +319,15 @@ extension MateSolver {
         defer { popPath() }
         let childPath = MateSolver.childPathKey(0, full)
         var out: [SoundnessReport.RootCheck] = []
-        let root = pos
         for i in 0..<n {
             let c = moves[base + i]
-            // a plain-minimax first proof bounds the composer's value of the check
-            let plain = MateSolver(position: root, hashMB: 16, budget: SearchBudget(limits: Limits(nodeLimit: MateSolver.rootCheckNodeCap)))
-            let plainCap = plain.pos.play(c)
-            let v = plain.search(remaining: MateSolver.unbounded)
-            plain.pos.undo(c, captured: plainCap)
-            nodes &+= plain.nodes
             let cap = pos.play(c)
             defer { pos.undo(c, captured: cap) }
-            if plain.stopped { out.append(.init(move: c, mateIn: nil, noMate: false)); continue }
-            var upper = Int(v.length)
-            if v.pn != 0 {
-                // no plain mate; the composers' defender has fewer replies, so ask them too
-                guard let w = withNodeCap(MateSolver.rootCheckNodeCap, { search(remaining: MateSolver.unbounded, pathKey: childPath) }) else {
-                    out.append(.init(move: c, mateIn: nil, noMate: false)); continue
-                }
-                if w.pn != 0 { out.append(.init(move: c, mateIn: nil, noMate: true)); continue }
-                upper = Int(w.length)
-            }
+            // a plain-minimax first proof bounds the composer's value of the check; a plain
+            // disproof is a composer one (MateSolver+PlainDisproof.swift)
+            let plain = plainMateAtAll(cap: MateSolver.rootCheckNodeCap)
+            if plain.noMate { out.append(.init(move: c, mateIn: nil, noMate: true)); continue }
+            guard let upper = plain.upper else { out.append(.init(move: c, mateIn: nil, noMate: false)); continue }
             // exact: lower the bound two plies at a time from the proof
             let exact = withNodeCap(MateSolver.rootCheckNodeCap) { () -> Int? in
                 var x = upper

@@ -254,6 +254,43 @@ let exemptionExample = "6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1"
     #expect(!report.flaws.isEmpty)
 }
 
+/// No plain mate means no composer mate (MateSolver+PlainDisproof.swift): the positions the
+/// redundant-piece test makes from the tanuki problems of 3 plies (an attacker piece lifted to
+/// the defender's hand) that the plain search shows to have no mate at all, each checked by the
+/// brute force of the composers' rules: none is mated within 5 plies; the solver's
+/// `plainMateAtAll` never contradicts a plain solver of its own.
+@Test func noPlainMateMeansNoComposerMate() throws {
+    var noMate = 0, mate = 0
+    for (cols, length) in try tanukiRows() where length == 3 {
+        let p = try position(cols[2])
+        let attacker = p.sideToMove
+        let composer = MateSolver(position: p, hashMB: 4, budget: nil, composer: true)
+        for sq in 0..<81 {
+            let piece = p.piece(sq)
+            guard piece != 0, Piece.color(piece) == attacker, Piece.type(piece) != Piece.king else { continue }
+            var r = p
+            r.lift(sq)
+            r.addHand(1 - attacker, Piece.base(Piece.type(piece)))
+            let k = Int(r.kingSquare[1 - attacker])
+            if k >= 0, r.isAttacked(k, by: attacker) { continue }
+            let plain = MateSolver(position: r, hashMB: 4, budget: SearchBudget(limits: Limits(nodeLimit: 200_000)))
+            let v = plain.search(remaining: MateSolver.unbounded)
+            if plain.stopped { continue }
+            composer.pos = r
+            let probe = composer.plainMateAtAll(cap: 200_000)
+            // the same answer where both finish (the probe's table, shared across calls, can
+            // take it past its cap where a fresh one does not)
+            #expect(!probe.noMate || v.dn == 0, "\(cols[0]) without \(Move.squareName(sq))")
+            #expect(probe.upper == nil || v.pn == 0, "\(cols[0]) without \(Move.squareName(sq))")
+            if v.pn == 0 { mate += 1; continue }
+            noMate += 1
+            var b = r
+            #expect(!ComposerBrute.attackerMated(&b, 5), "\(cols[0]) without \(Move.squareName(sq)): no plain mate, a composer mate within 5")
+        }
+    }
+    #expect(noMate > 500 && mate > 50, "\(noMate) without a mate, \(mate) with one")
+}
+
 /// tanuki-05-0001 (mate in 5) read against an expected length of 3: the defender's replies at
 /// ply 2 that make the mate longer than 3 plies in all are the ones after which the attacker
 /// needs more than one ply, by the brute force.
