@@ -197,7 +197,7 @@ extension MateSolver {
             for i in 0..<n where self.moves[base + i] != moves[p] {
                 let c = self.moves[base + i]
                 let cap = pos.play(c)
-                let mated = composerMatedOrNoMate(within: value - 1, pathKey: childPath, quickCap: 10_000, plainCap: 20_000)
+                let mated = composerMatedOrNoMate(within: value - 1, pathKey: childPath, quickCap: 10_000, plainCap: 5_000)
                 pos.undo(c, captured: cap)
                 guard let mates = mated else { return false }
                 if mates { out.append(.init(ply: p + 1, move: c, mateIn: value)) }
@@ -283,7 +283,7 @@ extension MateSolver {
             let k = Int(reduced.kingSquare[1 - attacker])
             if k >= 0, reduced.isAttacked(k, by: attacker) { continue }
             pos = reduced
-            guard let within = composerMatedOrNoMate(within: forcedLength, pathKey: 0, quickCap: 100_000, plainCap: MateSolver.plainDisproofCap) else { return nil }
+            guard let within = composerMatedOrNoMate(within: forcedLength, pathKey: 0, quickCap: 100_000, plainCap: 30_000) else { return nil }
             if !within { continue }
             guard let shorter = composerMated(within: forcedLength - 2, pathKey: 0) else { return nil }
             if !shorter { out.append(.init(square: sq, piece: p)) }
