@@ -1,6 +1,7 @@
 // No plain-minimax mate means no composer mate: where the soundness report must show that a
-// position has no mate at all under the composers' rules, a plain search settles it (with hand
-// superiority, judging no interposition) instead of the composer search.
+// position has no mate under the composers' rules (a lifted piece, a check that might be a cook,
+// a check at the root), a plain search for no mate at all can settle it (with hand superiority,
+// judging no interposition) before the composer search.
 //
 // Why it holds. Take a composer proof (rules 1-4 of Puzzles/tsume/README.md) and play it under
 // plain minimax: the attacker plays the proof's checks; a defender reply that is not futile is
@@ -22,9 +23,6 @@
 import SolverKit
 
 extension MateSolver {
-    /// Nodes a plain search may take to show that a position has no mate at all.
-    static let plainDisproofCap: UInt64 = 1_000_000
-
     /// Is the current position mated within `bound` plies under the composers' rules (`pathKey`
     /// its ancestors)? First a composer search of at most `quickCap` nodes, which settles the
     /// easy cases (in a mate in 5 an unbounded plain search can take its whole cap where the
@@ -43,7 +41,7 @@ extension MateSolver {
     /// `noMate` when it disproved the position (no mate under plain minimax, so none under the
     /// composers' rules either; not resting on the ply limit); `upper` the length of the mate it
     /// found, if it found one (a bound only where the path holds no repetition of it).
-    func plainMateAtAll(cap: UInt64 = MateSolver.plainDisproofCap) -> (noMate: Bool, upper: Int?) {
+    func plainMateAtAll(cap: UInt64) -> (noMate: Bool, upper: Int?) {
         let g = makePlainGuide()
         g.pos = pos
         var allowed = cap
