@@ -29,8 +29,16 @@ extension MateSolver {
     /// bounded one takes a few hundred nodes); then a plain search of at most `plainCap` for no
     /// mate at all; then the composer search to its end. nil when the budget ran out.
     func composerMatedOrNoMate(within bound: Int, pathKey: UInt64, quickCap: UInt64, plainCap: UInt64) -> Bool? {
-        if let quick = withNodeCap(quickCap, { composerMated(within: bound, pathKey: pathKey) }), let mated = quick { return mated }
-        if stopped { return nil }
+        // the cap as a judgement's (`judgeLimit`), so that the budget is still polled
+        let outer = judgeLimit
+        let limit = min(outer, nodes &+ quickCap)
+        judgeLimit = limit
+        let quick = composerMated(within: bound, pathKey: pathKey)
+        judgeLimit = outer
+        if !stopped { return quick }
+        // stopped by anything but the quick cap: the budget ran out
+        guard nodes >= limit, nodes < outer, !(budget?.isStopped ?? false), extractionNodeCap == nil else { return nil }
+        stopped = false
         if plainMateAtAll(cap: plainCap).noMate { return false }
         return composerMated(within: bound, pathKey: pathKey)
     }
