@@ -85,17 +85,28 @@ extension MateSolver {
     /// interposition left unresolved, its searches' work kept in the table), true when it
     /// finished or the budget stopped it.
     func resolveInterpositionCapped(_ base: Int, _ n: Int, _ i: Int, remaining: Int, childPath: UInt64, cap: UInt64) -> Bool {
-        let outer = judgeLimit
-        let limit = min(outer, nodes &+ cap)
-        judgeLimit = limit
-        resolveInterposition(base, n, i, remaining: remaining, childPath: childPath)
-        judgeLimit = outer
-        if stopped, nodes >= limit, nodes < outer, !(budget?.isStopped ?? false), extractionNodeCap == nil {
-            stopped = false
+        if withJudgeCap(cap, { resolveInterposition(base, n, i, remaining: remaining, childPath: childPath) }) == nil {
             judgeStops &+= 1
             return false
         }
         return true
+    }
+
+    /// Runs `body` with at most `cap` more nodes, capped as a judgement is (`judgeLimit`, so the
+    /// budget is still polled): nil when it stopped at the cap (`stopped` cleared, the work kept
+    /// in the table: the solver can go on), else its value (`stopped` still set when the budget
+    /// or an outer cap stopped it).
+    func withJudgeCap<T>(_ cap: UInt64, _ body: () -> T) -> T? {
+        let outer = judgeLimit
+        let limit = min(outer, nodes &+ cap)
+        judgeLimit = limit
+        let value = body()
+        judgeLimit = outer
+        if stopped, nodes >= limit, nodes < outer, !(budget?.isStopped ?? false), extractionNodeCap == nil {
+            stopped = false
+            return nil
+        }
+        return value
     }
 
     /// Records that the judgement under way used the value `v` (a search of D'' or of one of the

@@ -29,16 +29,8 @@ extension MateSolver {
     /// bounded one takes a few hundred nodes); then a plain search of at most `plainCap` for no
     /// mate at all; then the composer search to its end. nil when the budget ran out.
     func composerMatedOrNoMate(within bound: Int, pathKey: UInt64, quickCap: UInt64, plainCap: UInt64) -> Bool? {
-        // the cap as a judgement's (`judgeLimit`), so that the budget is still polled
-        let outer = judgeLimit
-        let limit = min(outer, nodes &+ quickCap)
-        judgeLimit = limit
-        let quick = composerMated(within: bound, pathKey: pathKey)
-        judgeLimit = outer
-        if !stopped { return quick }
-        // stopped by anything but the quick cap: the budget ran out
-        guard nodes >= limit, nodes < outer, !(budget?.isStopped ?? false), extractionNodeCap == nil else { return nil }
-        stopped = false
+        // nil from composerMated: the budget ran out
+        if let quick = withJudgeCap(quickCap, { composerMated(within: bound, pathKey: pathKey) }) { return quick }
         if plainMateAtAll(cap: plainCap).noMate { return false }
         return composerMated(within: bound, pathKey: pathKey)
     }
@@ -53,8 +45,7 @@ extension MateSolver {
         let g = makePlainGuide()
         g.pos = pos
         var allowed = cap
-        if let limit = budget?.limits.nodeLimit { allowed = min(allowed, limit &- min(limit, budgetNodeBase &+ nodes)) }
-        if let limit = extractionNodeCap { allowed = min(allowed, limit &- min(limit, nodes)) }
+        for end in [budgetNodeEnd, extractionNodeCap].compactMap({ $0 }) { allowed = min(allowed, end &- min(end, nodes)) }
         // a solver tests its caps every 4,096 nodes (`countNode`), so the count starts `allowed`
         // under such a multiple: the probe stops after exactly `allowed` nodes
         let end: UInt64 = 1 << 40

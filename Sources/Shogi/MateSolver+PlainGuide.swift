@@ -40,7 +40,7 @@ extension MateSolver {
         for i in 0..<pathLength { g.pushPath(pathKeys[i]) }
         defer { while g.pathLength > 0 { g.popPath() } }
         var cap = nodes + MateSolver.plainProbeCap
-        if let limit = budget?.limits.nodeLimit { cap = min(cap, max(limit &- min(limit, budgetNodeBase), nodes)) }
+        if let end = budgetNodeEnd { cap = min(cap, max(end, nodes)) }
         g.nodes = nodes
         g.extractionNodeCap = cap
         g.stopped = false

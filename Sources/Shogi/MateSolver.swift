@@ -20,6 +20,8 @@ final class MateSolver {
     /// Nodes other searches of the same position spent before this one (the plain search
     /// before the composer's): the budget's node limit is for the position, not for each solver.
     var budgetNodeBase: UInt64 = 0
+    /// This solver's node count at which the budget's node limit is reached (nil: no limit).
+    var budgetNodeEnd: UInt64? { budget?.limits.nodeLimit.map { $0 &- min($0, budgetNodeBase) } }
     var maxPlyReached = 0
     /// Lazy interposition counts one drop for all the squares of a distant check's line, not one
     /// a square. Along a long open line (a dragon checking down a rank, a pawn droppable on each
