@@ -65,7 +65,7 @@ extension MateSolver {
         while !schedule.isExact {
             let bound = schedule.nextBound
             progress("composer: forced length at most \(schedule.proven), searching within \(bound)")
-            let w = search(remaining: bound)
+            let w = composerSearch(within: bound)
             if w.pn == 0 && Int(w.length) <= schedule.proven { composerProof = true }
             debugLog("composer: bound \(bound) -> \(w.pn == 0 ? "proven \(w.length)" : w.dn == 0 ? "disproven" : "open"), \(nodes) nodes")
             if w.pn != 0 && w.dn != 0 { answer.exact = false; break }
@@ -84,7 +84,7 @@ extension MateSolver {
         debugLog("composer: shortening done, \(nodes) nodes, guide \(plainProbeEnabled)")
         progress("composer: forced length \(answer.forcedLength), walking the main line")
         var walk = ComposerWalk(solver: self)
-        defer { debugLog("composer: walk done, \(nodes) nodes (plain probes \(plainProbeNodes))") }
+        defer { debugLog("composer: walk done, \(nodes) nodes (plain probes \(plainProbeNodes), refund \(refundNodes))") }
         guard let line = walk.attacker(value: answer.forcedLength, pathKey: 0) else { answer.verdict = .limit; return answer }
         answer.line = line
         answer.walkCapped = walk.capped
@@ -95,7 +95,7 @@ extension MateSolver {
     /// to move, `pathKey` its ancestors on the path)? nil when the budget ran out.
     func composerMated(within bound: Int, pathKey: UInt64) -> Bool? {
         if bound < 0 { return false }
-        let v = search(remaining: bound, pathKey: pathKey)
+        let v = composerSearch(within: bound, pathKey: pathKey)
         if v.pn == 0 { return true }
         if v.dn == 0 { return false }
         return nil

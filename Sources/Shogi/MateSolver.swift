@@ -70,6 +70,20 @@ final class MateSolver {
     var walkNodeCap = MateSolver.composerWalkNodeCap
     /// Called on the search thread every 4,096 nodes (the USI engine's progress lines).
     var onPoll: ((MateSolver) -> Void)? = nil
+    /// The refund game (`MateSolver+Refund.swift`), whose disproofs are composer disproofs:
+    /// bounded searches only, no repetition rule, exact hands.
+    let refund: Bool
+    /// Refund mode: per defender reply in the arena, where its refund children start and how many.
+    let refundFirst: UnsafeMutablePointer<Int32>
+    let refundCount: UnsafeMutablePointer<UInt8>
+    /// Composer mode: the refund solver whose disproofs are composer disproofs, its table's
+    /// size, and the nodes it took.
+    var refundSolver: MateSolver? = nil
+    var refundMB = 256
+    var refundNodes: UInt64 = 0
+    /// Whether `composerSearch` gives the refund search its turns (the tests of the composer
+    /// search's own machinery turn them off).
+    var refundTurns = true
 
     // move arena: each frame takes its moves and the children's keys from the top
     static let arenaSize = 1 << 21
@@ -88,12 +102,16 @@ final class MateSolver {
 
     /// `attacker`: the mating side, when the position has the defender to move (tests of one
     /// defender node); the side to move otherwise.
-    init(position: Position, hashMB: Int, budget: SearchBudget?, composer: Bool = false, attacker: Int? = nil) {
+    init(position: Position, hashMB: Int, budget: SearchBudget?, composer: Bool = false, attacker: Int? = nil,
+         refund: Bool = false) {
         pos = position
         self.attacker = attacker ?? position.sideToMove
         table = MateTable.take(megabytes: hashMB)
-        table.exactHands = composer
+        table.exactHands = composer || refund
         self.composer = composer
+        self.refund = refund
+        refundFirst = .allocate(capacity: refund ? MateSolver.arenaSize : 1)
+        refundCount = .allocate(capacity: refund ? MateSolver.arenaSize : 1)
         childState = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
         childJudgeRest = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
         childJudgeCap = .allocate(capacity: composer ? MateSolver.arenaSize : 1)
@@ -111,7 +129,7 @@ final class MateSolver {
         MateTable.give(table)
         moves.deallocate(); childKey.deallocate(); childFull.deallocate(); childHand.deallocate()
         pathKeys.deallocate(); filter.deallocate(); childCache.deallocate(); childState.deallocate()
-        childJudgeRest.deallocate(); childJudgeCap.deallocate()
+        childJudgeRest.deallocate(); childJudgeCap.deallocate(); refundFirst.deallocate(); refundCount.deallocate()
     }
 
     @inline(__always) func pushPath(_ k: UInt64) {
@@ -213,7 +231,7 @@ final class MateSolver {
     @inline(__always)
     func childValue(_ i: Int, remaining: Int, pathKey: UInt64) -> NodeValue {
         let v: NodeValue
-        let repeated = pathIndex(childFull[i])
+        let repeated = refund ? -1 : pathIndex(childFull[i])
         if repeated >= 0 {
             v = NodeValue(pn: infinitePN, dn: 0, depth: noMateAtAll, hand: childHand[i], restPly: Int32(repeated))
         } else {
@@ -266,7 +284,7 @@ final class MateSolver {
         let hand = attackerHand
         let startNodes = nodes
         let ply = Int32(pathLength)
-        let repeated = pathIndex(full)
+        let repeated = refund ? -1 : pathIndex(full)
         if repeated >= 0 || pathLength >= MateSolver.maxPly {
             // the ply limit rests on the whole path's length: -1, never reused on another path
             let rest = repeated >= 0 ? Int32(repeated) : -1
@@ -293,7 +311,7 @@ final class MateSolver {
                 table.storeProven(key, current: hand, proofHand: ph, length: 0, amount: 1)
                 return NodeValue(pn: 0, dn: infinitePN, length: 0, hand: ph)
             }
-            if remaining < 1 {
+            if remaining < 1, !(refund && refundMayMate(moves + base, n)) {
                 // composer: mate when every reply is a futile interposition
                 if composer, let v = composerHorizon(moves + base, n, key: key, pathKey: pathKey) { return v }
                 // a reply that is no interposition escapes whatever the attacker holds
@@ -321,6 +339,10 @@ final class MateSolver {
                     table.storeProven(key, current: hand, proofHand: hand, length: 3, amount: amount)
                     return NodeValue(pn: 0, dn: infinitePN, length: 3, hand: hand)
                 }
+            }
+            // refund mode: no plain mate in 3 is no proof of no refund mate in 3
+            if let mates, !mates, !refund {
+                let amount = UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF))
                 let depth = UInt16(remaining)
                 table.storeDisproven(key, current: hand, disproofHand: hand, depth: depth, amount: amount)
                 return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: hand)
@@ -367,6 +389,10 @@ final class MateSolver {
                 table.storeUnknown(childKey[base + i], childHand[base + i], pn: v.pn, dn: v.dn, amount: 0)
                 pos.undo(m, captured: cap)
             }
+        }
+        if refund, !isOr {
+            return refundDefenderNode(base, n, key: key, hand: hand, thpn: thpn, thdn: thdn, remaining: remaining,
+                                      childPath: childPath, startNodes: startNodes)
         }
         if composer, !isOr { markInterpositions(base, n) }
         while true {
@@ -538,11 +564,11 @@ final class MateSolver {
             // thresholds for the most promising child
             var cthpn: UInt32, cthdn: UInt32
             if isOr {
-                let eps = second >= infinitePN - 1 ? infinitePN - 1 : UInt32(min(UInt64(second) + UInt64(second / 4) + 1, UInt64(infinitePN - 1)))
+                let eps = MateSolver.epsilonThreshold(second)
                 cthpn = min(thpn, eps)
                 cthdn = MateSolver.summedSideThreshold(thdn, sum: dn, child: bestDn)
             } else {
-                let eps = second >= infinitePN - 1 ? infinitePN - 1 : UInt32(min(UInt64(second) + UInt64(second / 4) + 1, UInt64(infinitePN - 1)))
+                let eps = MateSolver.epsilonThreshold(second)
                 cthdn = min(thdn, eps)
                 cthpn = MateSolver.summedSideThreshold(thpn, sum: pn, child: bestPn)
             }

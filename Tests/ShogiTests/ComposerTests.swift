@@ -420,6 +420,8 @@ let exemptionExample = "6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1"
     func capped(_ p: Position, upper: Int) -> ComposerAnswer {
         let solver = MateSolver(position: p, hashMB: 8, budget: nil, composer: true)
         solver.judgeFirstCap = 1
+        // the refund game's disproofs would settle the bounds before any judgement
+        solver.refundTurns = false
         defer { stops += solver.judgeStops }
         return solver.composerSolve(upperBound: upper)
     }
