@@ -226,7 +226,7 @@ extension MateSolver {
             if pos.inCheck {
                 let t = Piece.base(Piece.type(ccap))
                 pos.removeHand(attacker, t); pos.addHand(defender, t)
-                let v = search(remaining: bound, pathKey: childPath)
+                let v = composerSearch(within: bound, pathKey: childPath)
                 pos.removeHand(defender, t); pos.addHand(attacker, t)
                 noteJudged(v)
                 if v.pn == 0 { best = min(best ?? Int.max, Int(v.length)) }
@@ -245,7 +245,7 @@ extension MateSolver {
             if plies - 3 < 0 { return true }
             let m = moves[base + j]
             let cap = pos.play(m)
-            let v = search(remaining: plies - 3, pathKey: childPath)
+            let v = composerSearch(within: plies - 3, pathKey: childPath)
             pos.undo(m, captured: cap)
             if stopped { return nil }
             noteJudged(v)
