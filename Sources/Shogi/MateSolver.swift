@@ -339,13 +339,12 @@ final class MateSolver {
                     table.storeProven(key, current: hand, proofHand: hand, length: 3, amount: amount)
                     return NodeValue(pn: 0, dn: infinitePN, length: 3, hand: hand)
                 }
-            }
-            // refund mode: no plain mate in 3 is no proof of no refund mate in 3
-            if let mates, !mates, !refund {
-                let amount = UInt32(truncatingIfNeeded: min(nodes - startNodes + 1, 0xFFFF_FFFF))
-                let depth = UInt16(remaining)
-                table.storeDisproven(key, current: hand, disproofHand: hand, depth: depth, amount: amount)
-                return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: hand)
+                // refund mode: no plain mate in 3 is no proof of no refund mate in 3
+                if !refund {
+                    let depth = UInt16(remaining)
+                    table.storeDisproven(key, current: hand, disproofHand: hand, depth: depth, amount: amount)
+                    return NodeValue(pn: infinitePN, dn: 0, depth: depth, hand: hand)
+                }
             }
         }
         top += n
