@@ -254,6 +254,25 @@ let exemptionExample = "6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1"
     #expect(!report.flaws.isEmpty)
 }
 
+/// The positions the redundant-piece test makes from `p`: each attacker piece but the king lifted
+/// to the defender's hand (tsume's rule 1), with its square, where that leaves the defender not in
+/// check.
+func liftedPiecePositions(_ p: Position) -> [(square: Int, position: Position)] {
+    let attacker = p.sideToMove
+    var out: [(square: Int, position: Position)] = []
+    for sq in 0..<81 {
+        let piece = p.piece(sq)
+        guard piece != 0, Piece.color(piece) == attacker, Piece.type(piece) != Piece.king else { continue }
+        var r = p
+        r.lift(sq)
+        r.addHand(1 - attacker, Piece.base(Piece.type(piece)))
+        let k = Int(r.kingSquare[1 - attacker])
+        if k >= 0, r.isAttacked(k, by: attacker) { continue }
+        out.append((sq, r))
+    }
+    return out
+}
+
 /// No plain mate means no composer mate (MateSolver+PlainDisproof.swift): the positions the
 /// redundant-piece test makes from the tanuki problems of 3 plies (an attacker piece lifted to
 /// the defender's hand) that the plain search shows to have no mate at all, each checked by the
@@ -263,16 +282,8 @@ let exemptionExample = "6bpk/6G1l/6L1G/5G3/9/8N/9/9/9 b G2rb4s3n2l17p 1"
     var noMate = 0, mate = 0
     for (cols, length) in try tanukiRows() where length == 3 {
         let p = try position(cols[2])
-        let attacker = p.sideToMove
         let composer = MateSolver(position: p, hashMB: 4, budget: nil, composer: true)
-        for sq in 0..<81 {
-            let piece = p.piece(sq)
-            guard piece != 0, Piece.color(piece) == attacker, Piece.type(piece) != Piece.king else { continue }
-            var r = p
-            r.lift(sq)
-            r.addHand(1 - attacker, Piece.base(Piece.type(piece)))
-            let k = Int(r.kingSquare[1 - attacker])
-            if k >= 0, r.isAttacked(k, by: attacker) { continue }
+        for (sq, r) in liftedPiecePositions(p) {
             let plain = MateSolver(position: r, hashMB: 4, budget: SearchBudget(limits: Limits(nodeLimit: 200_000)))
             let v = plain.search(remaining: MateSolver.unbounded)
             if plain.stopped { continue }

@@ -51,17 +51,7 @@ enum RefundBrute {
     for (cols, length) in try tanukiRows() where length == 3 || length == 5 {
         let p = try position(cols[2])
         let attacker = p.sideToMove
-        var positions = [p]
-        for sq in 0..<81 where length == 3 {
-            let piece = p.piece(sq)
-            guard piece != 0, Piece.color(piece) == attacker, Piece.type(piece) != Piece.king else { continue }
-            var r = p
-            r.lift(sq)
-            r.addHand(1 - attacker, Piece.base(Piece.type(piece)))
-            let k = Int(r.kingSquare[1 - attacker])
-            if k >= 0, r.isAttacked(k, by: attacker) { continue }
-            positions.append(r)
-        }
+        let positions = [p] + (length == 3 ? liftedPiecePositions(p).map(\.position) : [])
         for q in positions {
             for bound in length == 5 ? [3, 5] : compared < 400 ? [1, 3, 5] : [1, 3] {
                 let solver = MateSolver(position: q, hashMB: 4, budget: nil, attacker: attacker, refund: true)
