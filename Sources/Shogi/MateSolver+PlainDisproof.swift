@@ -44,21 +44,31 @@ extension MateSolver {
     func plainMateAtAll(cap: UInt64) -> (noMate: Bool, upper: Int?) {
         let g = makePlainGuide()
         g.pos = pos
-        var allowed = cap
-        for end in [budgetNodeEnd, extractionNodeCap].compactMap({ $0 }) { allowed = min(allowed, end &- min(end, nodes)) }
-        // a solver tests its caps every 4,096 nodes (`countNode`), so the count starts `allowed`
-        // under such a multiple: the probe stops after exactly `allowed` nodes
-        let end: UInt64 = 1 << 40
-        g.nodes = end - allowed
-        g.extractionNodeCap = end
-        g.stopped = false
-        let v = g.search(remaining: MateSolver.unbounded)
-        let finished = !g.stopped
-        g.stopped = false
-        nodes &+= g.nodes &- (end - allowed)
-        if let b = budget, b.shouldStop(nodes: nodes &+ budgetNodeBase) { stopped = true }
+        guard let (v, finished) = searchCapped(by: g, remaining: MateSolver.unbounded, cap: cap) else { return (false, nil) }
         if !finished { return (false, nil) }
         if v.pn == 0 { return (false, Int(v.length)) }
         return (v.dn == 0 && v.restPly >= 0, nil)
+    }
+
+    /// `helper` (a solver of its own, set on the current position) searched within `remaining`
+    /// plies for at most `cap` nodes, and no further than this solver's budget, extraction cap or
+    /// judgement cap allow; its nodes count in this solver's. The value, and whether it finished;
+    /// nil when no node was left to spend.
+    func searchCapped(by helper: MateSolver, remaining: Int, cap: UInt64) -> (value: NodeValue, finished: Bool)? {
+        var allowed = cap
+        for end in [budgetNodeEnd, extractionNodeCap, judgeLimit].compactMap({ $0 }) { allowed = min(allowed, end &- min(end, nodes)) }
+        if allowed == 0 { return nil }
+        // a solver tests its caps every 4,096 nodes (`countNode`), so the count starts `allowed`
+        // under such a multiple: the search stops after exactly `allowed` nodes
+        let end: UInt64 = 1 << 40
+        helper.nodes = end - allowed
+        helper.extractionNodeCap = end
+        helper.stopped = false
+        let v = helper.search(remaining: remaining)
+        let finished = !helper.stopped
+        helper.stopped = false
+        nodes &+= helper.nodes &- (end - allowed)
+        if let b = budget, b.shouldStop(nodes: nodes &+ budgetNodeBase) { stopped = true }
+        return (v, finished)
     }
 }

@@ -54,22 +54,9 @@ extension MateSolver {
         guard bound >= 0, bound < MateSolver.maxPly / 2 else { return .open }
         let r = makeRefundSolver()
         r.pos = pos
-        var allowed = cap
-        // within the budget, and within the cap of a judgement under way (`withJudgeCap`)
-        for end in [budgetNodeEnd, extractionNodeCap, judgeLimit].compactMap({ $0 }) { allowed = min(allowed, end &- min(end, nodes)) }
-        if allowed == 0 { return .open }
-        // a solver tests its caps every 4,096 nodes (`countNode`): the count starts `allowed`
-        // under such a multiple, so that the search stops after exactly `allowed` nodes
-        let end: UInt64 = 1 << 40
-        r.nodes = end - allowed
-        r.extractionNodeCap = end
-        r.stopped = false
-        let v = r.search(remaining: bound)
-        let finished = !r.stopped
-        r.stopped = false
-        refundNodes &+= r.nodes &- (end - allowed)
-        nodes &+= r.nodes &- (end - allowed)
-        if let b = budget, b.shouldStop(nodes: nodes &+ budgetNodeBase) { stopped = true }
+        let before = nodes
+        guard let (v, finished) = searchCapped(by: r, remaining: bound, cap: cap) else { return .open }
+        refundNodes &+= nodes &- before
         if !finished { return .open }
         if v.pn == 0 { return .mate }
         return v.dn == 0 ? .noMate(v.depth == noMateAtAll ? Int(noMateAtAll) : Int(v.depth)) : .open
